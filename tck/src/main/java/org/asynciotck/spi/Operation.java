@@ -1,0 +1,218 @@
+package org.asynciotck.spi;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import java.util.List;
+
+/**
+ * The closed vocabulary of things the kit asks of a loop. Each operation names
+ * the asyncio call it stands for; the wire name (the {@code op} field of
+ * docs/protocol.md) is in {@link JsonTypeName}.
+ *
+ * <p>Objects the loop creates (handles, futures, tasks) are named by the kit and
+ * referred to by that name later. Callbacks and coroutines are not code sent to
+ * the loop: they are fixed behaviours parameterised by a label ({@link Event}s
+ * are what they leave behind), optionally followed by further operations that
+ * the callback performs while it runs ({@code then}).
+ *
+ * <p>Public-API operations must be supported by every implementation. Those
+ * that need more say which {@link Capability} in their Javadoc; an
+ * implementation that does not declare it is never sent them.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
+@JsonSubTypes({
+    @JsonSubTypes.Type(Operation.CallSoon.class),
+    @JsonSubTypes.Type(Operation.CallSoonThreadsafe.class),
+    @JsonSubTypes.Type(Operation.CallLater.class),
+    @JsonSubTypes.Type(Operation.CancelHandle.class),
+    @JsonSubTypes.Type(Operation.HandleCancelled.class),
+    @JsonSubTypes.Type(Operation.HandleHoldsCallback.class),
+    @JsonSubTypes.Type(Operation.RemoveFromReadyQueue.class),
+    @JsonSubTypes.Type(Operation.Stop.class),
+    @JsonSubTypes.Type(Operation.RunOnce.class),
+    @JsonSubTypes.Type(Operation.RunForever.class),
+    @JsonSubTypes.Type(Operation.ReadyQueueLength.class),
+    @JsonSubTypes.Type(Operation.SelectTimeout.class),
+    @JsonSubTypes.Type(Operation.Recorded.class),
+    @JsonSubTypes.Type(Operation.Note.class),
+    @JsonSubTypes.Type(Operation.CreateFuture.class),
+    @JsonSubTypes.Type(Operation.AddDoneCallback.class),
+    @JsonSubTypes.Type(Operation.SetResult.class),
+    @JsonSubTypes.Type(Operation.FutureDone.class),
+    @JsonSubTypes.Type(Operation.CreateTask.class),
+    @JsonSubTypes.Type(Operation.CreateUninitialisedTask.class),
+    @JsonSubTypes.Type(Operation.TaskDone.class),
+    @JsonSubTypes.Type(Operation.TaskName.class),
+    @JsonSubTypes.Type(Operation.CurrentTask.class),
+    @JsonSubTypes.Type(Operation.EnterTask.class),
+    @JsonSubTypes.Type(Operation.LeaveTask.class),
+    @JsonSubTypes.Type(Operation.SwapCurrentTask.class),
+})
+public sealed interface Operation {
+
+    // ---- scheduling -------------------------------------------------------------------------
+
+    /**
+     * {@code loop.call_soon(cb)}. When {@code cb} runs it records {@code label}, then performs
+     * {@code then} in order. {@code handle}, if not null, names the returned Handle.
+     */
+    @JsonTypeName("call_soon")
+    record CallSoon(String label, List<Operation> then, String handle) implements Operation {
+        public CallSoon {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.call_soon_threadsafe(cb)}, otherwise as {@link CallSoon}. */
+    @JsonTypeName("call_soon_threadsafe")
+    record CallSoonThreadsafe(String label, List<Operation> then, String handle) implements Operation {
+        public CallSoonThreadsafe {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.call_later(delay, cb)}; a negative delay makes an overdue timer. */
+    @JsonTypeName("call_later")
+    record CallLater(double delay, String label, List<Operation> then, String handle) implements Operation {
+        public CallLater {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code handle.cancel()}. */
+    @JsonTypeName("cancel_handle")
+    record CancelHandle(String handle) implements Operation {}
+
+    /** {@code handle.cancelled()}; value: boolean. */
+    @JsonTypeName("handle_cancelled")
+    record HandleCancelled(String handle) implements Operation {}
+
+    /** Whether the handle still references its callback; value: boolean. Needs {@link Capability#HANDLE_INTERNALS}. */
+    @JsonTypeName("handle_holds_callback")
+    record HandleHoldsCallback(String handle) implements Operation {}
+
+    /**
+     * Takes the handle out of the ready queue ({@code loop._ready.remove(h)}, the document's "pop");
+     * value: whether it was there. Needs {@link Capability#READY_QUEUE}.
+     */
+    @JsonTypeName("remove_from_ready_queue")
+    record RemoveFromReadyQueue(String handle) implements Operation {}
+
+    // ---- running the loop -------------------------------------------------------------------
+
+    /** {@code loop.stop()}. */
+    @JsonTypeName("stop")
+    record Stop() implements Operation {}
+
+    /**
+     * Exactly one iteration through public API: {@code loop.call_soon(loop.stop); loop.run_forever()}
+     * (the idiom of CPython's {@code test_utils.run_once}). Starts a new run for {@link Event#run()}.
+     */
+    @JsonTypeName("run_once")
+    record RunOnce() implements Operation {}
+
+    /** {@code loop.run_forever()} until something stops it. Starts a new run for {@link Event#run()}. */
+    @JsonTypeName("run_forever")
+    record RunForever() implements Operation {}
+
+    // ---- observing --------------------------------------------------------------------------
+
+    /** {@code len(loop._ready)}; value: integer. Needs {@link Capability#READY_QUEUE}. */
+    @JsonTypeName("ready_queue_length")
+    record ReadyQueueLength() implements Operation {}
+
+    /**
+     * Runs one iteration with the selector replaced by a probe that reports no I/O, and returns
+     * the timeout the loop passed to it (seconds, or null for "block until something happens").
+     * The probe never blocks. Starts a new run. Needs {@link Capability#SELECT_TIMEOUT}.
+     */
+    @JsonTypeName("select_timeout")
+    record SelectTimeout() implements Operation {}
+
+    /** Everything recorded so far, in order; value: list of {@link Event}. */
+    @JsonTypeName("recorded")
+    record Recorded() implements Operation {}
+
+    /**
+     * Performs {@code of} and records its outcome as an {@link Event} named {@code name}
+     * (value or "ErrorType: message"). Used inside callbacks to observe the loop mid-iteration.
+     */
+    @JsonTypeName("note")
+    record Note(String name, Operation of) implements Operation {}
+
+    // ---- futures ----------------------------------------------------------------------------
+
+    /** {@code loop.create_future()}, named {@code future}. */
+    @JsonTypeName("create_future")
+    record CreateFuture(String future) implements Operation {}
+
+    /** {@code fut.add_done_callback(cb)}; {@code cb} records {@code label} and performs {@code then}. */
+    @JsonTypeName("add_done_callback")
+    record AddDoneCallback(String future, String label, List<Operation> then) implements Operation {
+        public AddDoneCallback {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code fut.set_result(value)}. */
+    @JsonTypeName("set_result")
+    record SetResult(String future, Object value) implements Operation {}
+
+    /** {@code fut.done()}; value: boolean. */
+    @JsonTypeName("future_done")
+    record FutureDone(String future) implements Operation {}
+
+    // ---- tasks ------------------------------------------------------------------------------
+
+    /** How a task is made: {@code asyncio.Task(coro, loop=loop)} or {@code loop.create_task(coro)}. */
+    enum TaskConstruction {
+        @JsonProperty("task_constructor") TASK_CONSTRUCTOR,
+        @JsonProperty("create_task") CREATE_TASK
+    }
+
+    /**
+     * Makes a task named {@code task} (also its asyncio name) around a coroutine that records
+     * {@code <label>:start}, awaits the future {@code awaits} if not null, records
+     * {@code <label>:end} and returns. {@code eagerStart} passes {@code eager_start=True}
+     * (needs {@link Capability#EAGER_START}).
+     */
+    @JsonTypeName("create_task")
+    record CreateTask(String task, String label, String awaits, TaskConstruction via, boolean eagerStart)
+            implements Operation {}
+
+    /**
+     * Makes a task object whose initialiser never ran ({@code Task.__new__(Task)}), named {@code task}.
+     * Needs {@link Capability#UNINITIALISED_TASK}.
+     */
+    @JsonTypeName("create_uninitialised_task")
+    record CreateUninitialisedTask(String task) implements Operation {}
+
+    /** {@code task.done()}; value: boolean. */
+    @JsonTypeName("task_done")
+    record TaskDone(String task) implements Operation {}
+
+    /** {@code task.get_name()}; value: string. */
+    @JsonTypeName("task_name")
+    record TaskName(String task) implements Operation {}
+
+    /** {@code asyncio.current_task(loop)}; value: the kit's name for it, or null. */
+    @JsonTypeName("current_task")
+    record CurrentTask() implements Operation {}
+
+    /** {@code asyncio.tasks._enter_task(loop, task)}. Needs {@link Capability#ENTER_LEAVE_TASK}. */
+    @JsonTypeName("enter_task")
+    record EnterTask(String task) implements Operation {}
+
+    /** {@code asyncio.tasks._leave_task(loop, task)}. Needs {@link Capability#ENTER_LEAVE_TASK}. */
+    @JsonTypeName("leave_task")
+    record LeaveTask(String task) implements Operation {}
+
+    /**
+     * {@code asyncio.tasks._swap_current_task(loop, task)} ({@code task} may be null); value: the
+     * kit's name for the previous current task, or null. Needs {@link Capability#SWAP_CURRENT_TASK}.
+     */
+    @JsonTypeName("swap_current_task")
+    record SwapCurrentTask(String task) implements Operation {}
+}
