@@ -59,8 +59,8 @@ public class EventLoop implements AutoCloseable {
     /** Whether a thread adding work must wake the poller; see {@link WakeupState}. */
     private final AtomicReference<WakeupState> wakeupState = new AtomicReference<>(WakeupState.AWAKE);
 
-    /** The task being executed on this loop, or null (CPython {@code tasks._current_tasks[loop]}). */
-    Task<?> currentTask;
+    /** The task being executed on this loop, or null (CPython {@code tasks._current_tasks[loop]}). Loop thread only. */
+    private Task<?> currentTask;
 
     /** A loop on the system monotonic clock that polls a real {@link java.nio.channels.Selector}. */
     public EventLoop() {
@@ -78,9 +78,17 @@ public class EventLoop implements AutoCloseable {
     /** CPython {@code call_soon}: queues the callback; does NOT wake a blocked loop. */
     public Handle callSoon(Runnable callback) {
         checkClosed();
-        Handle handle = new Handle(this, callback);
+        Handle handle = newHandle(callback);
         enqueueReady(handle);
         return handle;
+    }
+
+    /**
+     * Makes the handle {@code call_soon} queues (CPython {@code events.Handle(callback, args,
+     * self, context)} in {@code _call_soon}). Extension point.
+     */
+    protected Handle newHandle(Runnable callback) {
+        return new Handle(this, callback);
     }
 
     /**
@@ -295,8 +303,26 @@ public class EventLoop implements AutoCloseable {
             if (handle.cancelled()) {
                 continue; // HANDLE-1: a cancelled handle is skipped when met
             }
-            handle.run(); // NTODO-2: what this schedules lands behind the batch: next iteration
+            runHandle(handle); // NTODO-2: what this schedules lands behind the batch: next iteration
         }
+    }
+
+    /** Runs one handle ({@code handle._run()}); for subclasses that replace {@link #runReadyBatch()}. */
+    protected final void runHandle(Handle handle) {
+        handle.run();
+    }
+
+    /**
+     * The live ready queue, for subclasses that change its discipline (e.g. deliberately broken
+     * loops). Every access must hold {@link #readyLock()}.
+     */
+    protected final java.util.Deque<Handle> readyQueue() {
+        return ready;
+    }
+
+    /** The lock that guards {@link #readyQueue()}. */
+    protected final Object readyLock() {
+        return readyLock;
     }
 
     /** CPython {@code call_exception_handler}: the default logs to standard error. */
@@ -320,6 +346,49 @@ public class EventLoop implements AutoCloseable {
     public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart) {
         checkClosed();
         return new Task<>(this, coroutine, name, eagerStart);
+    }
+
+    // ---- current task (CPython tasks._enter_task / _leave_task / _swap_current_task) ----------
+
+    /**
+     * CPython {@code _py_enter_task}; public entry point: {@link CurrentTasks#enter}.
+     * ENTER-1: entering while another task is entered raises, with CPython's message.
+     * Extension point.
+     */
+    protected void enterTask(Task<?> task) {
+        task.ensureInitialised("enter task");
+        if (currentTask != null) {
+            throw new TaskConflictException("Cannot enter into task " + task + " while another task "
+                    + currentTask + " is being executed."); // ENTER-1
+        }
+        currentTask = task;
+    }
+
+    /**
+     * CPython {@code _py_leave_task}; public entry point: {@link CurrentTasks#leave}.
+     * ENTER-2: leaving a task that is not the current one raises, with CPython's message.
+     * Extension point.
+     */
+    protected void leaveTask(Task<?> task) {
+        task.ensureInitialised("leave task");
+        if (currentTask != task) {
+            throw new TaskConflictException("Leaving task " + task + " does not match the current task "
+                    + (currentTask == null ? "None" : currentTask) + "."); // ENTER-2
+        }
+        currentTask = null;
+    }
+
+    /**
+     * CPython {@code _py_swap_current_task} (3.12+): makes {@code task} (or nobody) current
+     * WITHOUT a conflict check and returns the previous one (EAGER-3). Extension point.
+     */
+    protected Task<?> swapCurrentTask(Task<?> task) {
+        if (task != null) {
+            task.ensureInitialised("swap current task");
+        }
+        Task<?> previous = currentTask;
+        currentTask = task;
+        return previous;
     }
 
     // ---- observation -----------------------------------------------------------------------
@@ -353,6 +422,11 @@ public class EventLoop implements AutoCloseable {
     /** How many timers in the heap are cancelled (CPython {@code _timer_cancelled_count}). Exists for observation. */
     public int cancelledTimerCount() {
         return timerCancelledCount;
+    }
+
+    /** CPython {@code current_task(loop)}; public entry point: {@link CurrentTasks#current}. */
+    Task<?> currentTask() {
+        return currentTask;
     }
 
     // ---- checks ----------------------------------------------------------------------------

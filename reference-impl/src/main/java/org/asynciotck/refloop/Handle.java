@@ -17,7 +17,8 @@ public class Handle {
     /** Set by {@link #cancel()}; never cleared. */
     private volatile boolean cancelled;
 
-    Handle(EventLoop loop, Runnable callback) {
+    /** For {@link EventLoop#newHandle} and subclasses; handles are made by the loop. */
+    protected Handle(EventLoop loop, Runnable callback) {
         this.loop = Objects.requireNonNull(loop, "loop");
         this.callback = Objects.requireNonNull(callback, "callback");
     }
