@@ -1,0 +1,447 @@
+package org.asynciotck.refloop;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A single-threaded event loop with asyncio's semantics, following CPython 3.12
+ * {@code Lib/asyncio/base_events.py} ({@code BaseEventLoop}). Each method says which CPython
+ * function it mirrors; each rule the conformance kit checks is marked with its rule ID.
+ *
+ * <p><b>Extension points.</b> The class is not final: the one-concern steps of an iteration
+ * ({@link #enqueueReady}, {@link #dropCancelledTimers}, {@link #selectTimeout},
+ * {@link #moveDueTimersToReady}, {@link #runReadyBatch}) and the factories
+ * ({@link #createFuture}, {@link #createTask}) are protected or public and may be overridden,
+ * for instance to build deliberately broken loops that a conformance kit must reject.
+ *
+ * <p><b>Threads.</b> The loop runs on the thread that calls {@link #runForever()}. Only
+ * {@link #callSoonThreadsafe} is meant for other threads. The ready queue is nevertheless
+ * guarded by a lock, which stands in for the GIL that makes CPython's {@code deque.append}
+ * atomic; {@link #callSoon} from another thread still does not wake a blocked loop (the
+ * "stall pattern" of the source document).
+ */
+public class EventLoop implements AutoCloseable {
+
+    /** CPython {@code base_events.MAXIMUM_SELECT_TIMEOUT}: one day, in seconds. */
+    public static final double MAXIMUM_SELECT_TIMEOUT = 24 * 3600;
+
+    /** CPython {@code _MIN_SCHEDULED_TIMER_HANDLES}: below this many timers, never rebuild the heap. */
+    static final int MIN_SCHEDULED_TIMER_HANDLES = 100;
+
+    /** CPython {@code _MIN_CANCELLED_TIMER_HANDLES_FRACTION}: rebuild when more than this share is cancelled. */
+    static final double MIN_CANCELLED_TIMER_HANDLES_FRACTION = 0.5;
+
+    private final Clock clock;
+    private final Poller poller;
+
+    /** Callbacks ready to run, in FIFO order (CPython {@code _ready}). Guarded by {@link #readyLock}. */
+    private final ArrayDeque<Handle> ready = new ArrayDeque<>();
+    private final Object readyLock = new Object();
+
+    /** Pending timers, earliest first (CPython {@code _scheduled}). Loop thread only. */
+    private PriorityQueue<TimerHandle> scheduled = new PriorityQueue<>();
+
+    /** How many handles in {@link #scheduled} are cancelled (CPython {@code _timer_cancelled_count}). */
+    private int timerCancelledCount;
+
+    /** Set by {@link #stop()}; cleared when {@link #runForever()} returns. */
+    private volatile boolean stopping;
+
+    /** The thread running the loop, or null when it is not running (CPython {@code _thread_id}). */
+    private volatile Thread loopThread;
+
+    private volatile boolean closed;
+
+    /** Whether a thread adding work must wake the poller; see {@link WakeupState}. */
+    private final AtomicReference<WakeupState> wakeupState = new AtomicReference<>(WakeupState.AWAKE);
+
+    /** The task being executed on this loop, or null (CPython {@code tasks._current_tasks[loop]}). Loop thread only. */
+    private Task<?> currentTask;
+
+    /** A loop on the system monotonic clock that polls a real {@link java.nio.channels.Selector}. */
+    public EventLoop() {
+        this(Clock.system(), new SelectorPoller());
+    }
+
+    /** A loop on the given clock and poller (e.g. a {@link ManualClock} and an observing poller). */
+    public EventLoop(Clock clock, Poller poller) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.poller = Objects.requireNonNull(poller, "poller");
+    }
+
+    // ---- scheduling ------------------------------------------------------------------------
+
+    /** CPython {@code call_soon}: queues the callback; does NOT wake a blocked loop. */
+    public Handle callSoon(Runnable callback) {
+        checkClosed();
+        Handle handle = newHandle(callback);
+        enqueueReady(handle);
+        return handle;
+    }
+
+    /**
+     * Makes the handle {@code call_soon} queues (CPython {@code events.Handle(callback, args,
+     * self, context)} in {@code _call_soon}). Extension point.
+     */
+    protected Handle newHandle(Runnable callback) {
+        return new Handle(this, callback);
+    }
+
+    /**
+     * CPython {@code call_soon_threadsafe}: queues the callback under the lock, then wakes the
+     * poller ({@code _write_to_self}) when called from a thread other than the loop's.
+     */
+    public Handle callSoonThreadsafe(Runnable callback) {
+        Handle handle = callSoon(callback);
+        if (Thread.currentThread() != loopThread
+                && wakeupState.compareAndSet(WakeupState.POLLING, WakeupState.WOKEN)) {
+            poller.wakeup();
+        }
+        return handle;
+    }
+
+    /** CPython {@code call_later}: a timer due {@code delaySeconds} from now (may be negative: overdue). */
+    public TimerHandle callLater(double delaySeconds, Runnable callback) {
+        if (Double.isNaN(delaySeconds)) {
+            throw new IllegalArgumentException("delaySeconds must be a number: " + delaySeconds);
+        }
+        return callAt(time() + delaySeconds, callback);
+    }
+
+    /** CPython {@code call_at}: a timer due at {@code when} on this loop's clock. */
+    public TimerHandle callAt(double when, Runnable callback) {
+        if (Double.isNaN(when)) {
+            throw new IllegalArgumentException("when must be a number: " + when);
+        }
+        checkClosed();
+        TimerHandle timer = new TimerHandle(this, when, callback);
+        scheduled.add(timer);
+        timer.scheduled = true;
+        return timer;
+    }
+
+    /**
+     * Appends a handle to the ready queue (CPython {@code self._ready.append(handle)} in
+     * {@code _call_soon}). Extension point.
+     */
+    protected void enqueueReady(Handle handle) {
+        synchronized (readyLock) {
+            ready.addLast(handle); // NTODO-3: FIFO, appended at the tail, taken from the head
+        }
+    }
+
+    /** CPython {@code _timer_handle_cancelled}: counts cancelled timers still in the heap. */
+    protected void timerHandleCancelled(TimerHandle timer) {
+        if (timer.scheduled) {
+            timerCancelledCount++;
+        }
+    }
+
+    // ---- running ---------------------------------------------------------------------------
+
+    /** CPython {@code run_forever}: runs iterations until {@link #stop()} is called. */
+    public void runForever() {
+        checkClosed();
+        checkNotRunning();
+        loopThread = Thread.currentThread();
+        try {
+            while (true) {
+                runOnce();
+                if (stopping) {
+                    break; // NTODO-4: stop() lets the current iteration finish, then returns
+                }
+            }
+        } finally {
+            stopping = false;
+            loopThread = null;
+        }
+    }
+
+    /**
+     * CPython {@code run_until_complete}: runs until {@code future} is done and returns its
+     * result (or throws its exception).
+     */
+    public <T> T runUntilComplete(Future<T> future) {
+        checkClosed();
+        checkNotRunning();
+        future.addDoneCallback(done -> stop()); // _run_until_complete_cb
+        runForever();
+        if (!future.done()) {
+            throw new LoopRuntimeException("Event loop stopped before Future completed.");
+        }
+        return future.result();
+    }
+
+    /**
+     * CPython {@code stop}: the loop finishes the iteration it is in (or, if it is not running,
+     * the first iteration of the next {@code run_forever}) and returns.
+     */
+    public void stop() {
+        stopping = true;
+    }
+
+    /** CPython {@code is_running}. */
+    public boolean isRunning() {
+        return loopThread != null;
+    }
+
+    /** CPython {@code is_closed}. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** CPython {@code time}: the loop's clock, in seconds. */
+    public double time() {
+        return clock.time();
+    }
+
+    /** CPython {@code close}: drops every callback and releases the poller; idempotent. */
+    @Override
+    public void close() {
+        if (isRunning()) {
+            throw new LoopRuntimeException("Cannot close a running event loop");
+        }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        synchronized (readyLock) {
+            ready.clear();
+        }
+        scheduled.clear();
+        poller.close();
+    }
+
+    /**
+     * One full iteration: CPython {@code _run_once}. Drops cancelled timers, polls with the
+     * computed timeout, moves due timers to the ready queue, then runs exactly the handles
+     * that were ready when the drain began.
+     */
+    protected void runOnce() {
+        dropCancelledTimers();
+        wakeupState.set(WakeupState.POLLING); // before the ready check, see WakeupState
+        try {
+            poller.poll(selectTimeout());
+        } finally {
+            wakeupState.set(WakeupState.AWAKE);
+        }
+        moveDueTimersToReady();
+        runReadyBatch();
+    }
+
+    /**
+     * First part of {@code _run_once}: rebuild the heap without cancelled timers when there are
+     * more than 100 and over half are cancelled; otherwise pop cancelled timers off its head.
+     */
+    protected void dropCancelledTimers() {
+        int count = scheduled.size();
+        if (count > MIN_SCHEDULED_TIMER_HANDLES
+                && (double) timerCancelledCount / count > MIN_CANCELLED_TIMER_HANDLES_FRACTION) {
+            List<TimerHandle> live = new ArrayList<>(count);
+            for (TimerHandle timer : scheduled) {
+                if (timer.cancelled()) {
+                    timer.scheduled = false;
+                } else {
+                    live.add(timer);
+                }
+            }
+            scheduled = new PriorityQueue<>(live);
+            timerCancelledCount = 0;
+        } else {
+            // TIMEOUT-4: a cancelled timer at the head must not decide the timeout
+            while (!scheduled.isEmpty() && scheduled.peek().cancelled()) {
+                timerCancelledCount--;
+                scheduled.poll().scheduled = false;
+            }
+        }
+    }
+
+    /**
+     * The timeout for the poll, as {@code _run_once} computes it: seconds, or null to block.
+     */
+    protected Double selectTimeout() {
+        if (readyQueueLength() > 0 || stopping) {
+            return 0.0; // TIMEOUT-1: work is waiting (or we are stopping): do not block
+        }
+        TimerHandle head = scheduled.peek();
+        if (head != null) {
+            // TIMEOUT-2: min(max(0, when - now), MAXIMUM_SELECT_TIMEOUT)
+            return Math.min(Math.max(0.0, head.when() - time()), MAXIMUM_SELECT_TIMEOUT);
+        }
+        return null; // TIMEOUT-3: nothing scheduled: block until woken
+    }
+
+    /** {@code _run_once}: "Handle 'later' callbacks that are ready." Due = before now + resolution. */
+    protected void moveDueTimersToReady() {
+        double endTime = time() + clock.resolution();
+        while (!scheduled.isEmpty() && scheduled.peek().when() < endTime) {
+            TimerHandle timer = scheduled.poll();
+            timer.scheduled = false;
+            enqueueReady(timer); // NTODO-1: due timers join this iteration's batch
+        }
+    }
+
+    /**
+     * The end of {@code _run_once}: "We run all currently scheduled callbacks, but not any
+     * callbacks scheduled by callbacks run this time around -- they will be run the next time
+     * (after another I/O poll)."
+     */
+    protected void runReadyBatch() {
+        int ntodo = readyQueueLength(); // NTODO-1: the batch is what is queued now
+        for (int i = 0; i < ntodo; i++) {
+            Handle handle;
+            synchronized (readyLock) {
+                handle = ready.pollFirst(); // NTODO-3: FIFO
+            }
+            if (handle == null) {
+                break; // only if someone removed queued handles while the batch ran
+            }
+            if (handle.cancelled()) {
+                continue; // HANDLE-1: a cancelled handle is skipped when met
+            }
+            runHandle(handle); // NTODO-2: what this schedules lands behind the batch: next iteration
+        }
+    }
+
+    /** Runs one handle ({@code handle._run()}); for subclasses that replace {@link #runReadyBatch()}. */
+    protected final void runHandle(Handle handle) {
+        handle.run();
+    }
+
+    /**
+     * The live ready queue, for subclasses that change its discipline (e.g. deliberately broken
+     * loops). Every access must hold {@link #readyLock()}.
+     */
+    protected final java.util.Deque<Handle> readyQueue() {
+        return ready;
+    }
+
+    /** The lock that guards {@link #readyQueue()}. */
+    protected final Object readyLock() {
+        return readyLock;
+    }
+
+    /** CPython {@code call_exception_handler}: the default logs to standard error. */
+    protected void callExceptionHandler(String message, Throwable error) {
+        System.err.println(message);
+        error.printStackTrace();
+    }
+
+    // ---- futures and tasks -----------------------------------------------------------------
+
+    /** CPython {@code create_future}. Extension point (e.g. for futures with other dispatch). */
+    public <T> Future<T> createFuture() {
+        return new Future<>(this);
+    }
+
+    /**
+     * CPython {@code create_task}: a task named {@code name} (null: "Task-N") driving
+     * {@code coroutine}. {@code eagerStart} is the 3.12 {@code eager_start} of the Task
+     * constructor (which {@code create_task} forwards from 3.13 on). Extension point.
+     */
+    public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart) {
+        checkClosed();
+        return new Task<>(this, coroutine, name, eagerStart);
+    }
+
+    // ---- current task (CPython tasks._enter_task / _leave_task / _swap_current_task) ----------
+
+    /**
+     * CPython {@code _py_enter_task}; public entry point: {@link CurrentTasks#enter}.
+     * ENTER-1: entering while another task is entered raises, with CPython's message.
+     * Extension point.
+     */
+    protected void enterTask(Task<?> task) {
+        task.ensureInitialised("enter task");
+        if (currentTask != null) {
+            throw new TaskConflictException("Cannot enter into task " + task + " while another task "
+                    + currentTask + " is being executed."); // ENTER-1
+        }
+        currentTask = task;
+    }
+
+    /**
+     * CPython {@code _py_leave_task}; public entry point: {@link CurrentTasks#leave}.
+     * ENTER-2: leaving a task that is not the current one raises, with CPython's message.
+     * Extension point.
+     */
+    protected void leaveTask(Task<?> task) {
+        task.ensureInitialised("leave task");
+        if (currentTask != task) {
+            throw new TaskConflictException("Leaving task " + task + " does not match the current task "
+                    + (currentTask == null ? "None" : currentTask) + "."); // ENTER-2
+        }
+        currentTask = null;
+    }
+
+    /**
+     * CPython {@code _py_swap_current_task} (3.12+): makes {@code task} (or nobody) current
+     * WITHOUT a conflict check and returns the previous one (EAGER-3). Extension point.
+     */
+    protected Task<?> swapCurrentTask(Task<?> task) {
+        if (task != null) {
+            task.ensureInitialised("swap current task");
+        }
+        Task<?> previous = currentTask;
+        currentTask = task;
+        return previous;
+    }
+
+    // ---- observation -----------------------------------------------------------------------
+
+    /**
+     * {@code len(loop._ready)}. Exists for observation by the conformance kit; asyncio has
+     * no public equivalent.
+     */
+    public int readyQueueLength() {
+        synchronized (readyLock) {
+            return ready.size();
+        }
+    }
+
+    /**
+     * Takes {@code handle} out of the ready queue ({@code loop._ready.remove(h)}, the source
+     * document's "pop"); returns whether it was there. Exists for observation by the kit.
+     * HANDLE-2: unlike {@link Handle#cancel()}, removal takes it out at once.
+     */
+    public boolean removeFromReadyQueue(Handle handle) {
+        synchronized (readyLock) {
+            return ready.removeFirstOccurrence(handle);
+        }
+    }
+
+    /** How many timers are in the heap, cancelled ones included. Exists for observation. */
+    public int scheduledTimerCount() {
+        return scheduled.size();
+    }
+
+    /** How many timers in the heap are cancelled (CPython {@code _timer_cancelled_count}). Exists for observation. */
+    public int cancelledTimerCount() {
+        return timerCancelledCount;
+    }
+
+    /** CPython {@code current_task(loop)}; public entry point: {@link CurrentTasks#current}. */
+    Task<?> currentTask() {
+        return currentTask;
+    }
+
+    // ---- checks ----------------------------------------------------------------------------
+
+    /** CPython {@code _check_closed}. */
+    protected final void checkClosed() {
+        if (closed) {
+            throw new LoopRuntimeException("Event loop is closed");
+        }
+    }
+
+    /** CPython {@code _check_running}. */
+    protected final void checkNotRunning() {
+        if (isRunning()) {
+            throw new LoopRuntimeException("This event loop is already running");
+        }
+    }
+}

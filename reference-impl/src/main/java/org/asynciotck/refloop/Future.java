@@ -1,0 +1,147 @@
+package org.asynciotck.refloop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A result that arrives later; mirrors CPython {@code asyncio.futures.Future}.
+ *
+ * <p>FUTURE-1: done callbacks are never called inside {@link #setResult}: each is queued
+ * with {@code loop.callSoon} ({@code _schedule_callbacks}), so they run in a later loop
+ * iteration (FUTURE-2). The one place that decides how a callback is dispatched is
+ * {@link #dispatch}; {@link SynchronousFuture} overrides it.
+ *
+ * <p>Not final: {@link #scheduleCallbacks()} and {@link #dispatch} are extension points.
+ * Cancellation is not modelled: the kit's rules do not need it.
+ */
+public class Future<T> {
+
+    private enum State { PENDING, FINISHED }
+
+    /** The loop callbacks are scheduled on; null only for an uninitialised {@link Task}. */
+    protected final EventLoop loop;
+
+    private State state = State.PENDING;
+    private T result;
+    private RuntimeException exception;
+
+    /** Callbacks waiting for the result; emptied when they are scheduled. */
+    private final List<Consumer<? super Future<T>>> callbacks = new ArrayList<>();
+
+    /** CPython {@code Future.__init__(loop=loop)}; prefer {@link EventLoop#createFuture()}. */
+    public Future(EventLoop loop) {
+        this.loop = Objects.requireNonNull(loop, "loop");
+    }
+
+    /** Only for {@link Task#uninitialised()}: a future whose initialiser never ran. */
+    Future() {
+        this.loop = null;
+    }
+
+    /** The loop this future belongs to (CPython {@code get_loop}). */
+    public EventLoop getLoop() {
+        ensureInitialised("getLoop");
+        return loop;
+    }
+
+    /** CPython {@code done}. */
+    public boolean done() {
+        ensureInitialised("done");
+        return state != State.PENDING;
+    }
+
+    /**
+     * CPython {@code set_result}: marks the future done and schedules its callbacks.
+     *
+     * @throws InvalidStateException if it is already done
+     */
+    public void setResult(T value) {
+        ensureInitialised("setResult");
+        if (state != State.PENDING) {
+            throw new InvalidStateException(state + ": " + this);
+        }
+        result = value;
+        state = State.FINISHED;
+        scheduleCallbacks(); // FUTURE-1: scheduled, not called
+    }
+
+    /** CPython {@code set_exception}. */
+    public void setException(RuntimeException error) {
+        ensureInitialised("setException");
+        Objects.requireNonNull(error, "error");
+        if (state != State.PENDING) {
+            throw new InvalidStateException(state + ": " + this);
+        }
+        exception = error;
+        state = State.FINISHED;
+        scheduleCallbacks();
+    }
+
+    /** CPython {@code result}: the value, or the exception thrown; InvalidState if not done. */
+    public T result() {
+        ensureInitialised("result");
+        if (state == State.PENDING) {
+            throw new InvalidStateException("Result is not ready.");
+        }
+        if (exception != null) {
+            throw exception;
+        }
+        return result;
+    }
+
+    /** CPython {@code exception}: the exception, or null; InvalidState if not done. */
+    public RuntimeException exception() {
+        ensureInitialised("exception");
+        if (state == State.PENDING) {
+            throw new InvalidStateException("Exception is not set.");
+        }
+        return exception;
+    }
+
+    /**
+     * CPython {@code add_done_callback}. FUTURE-3: on a future that is already done the
+     * callback is still deferred (scheduled with call_soon), never called here.
+     */
+    public void addDoneCallback(Consumer<? super Future<T>> callback) {
+        ensureInitialised("addDoneCallback");
+        Objects.requireNonNull(callback, "callback");
+        if (state != State.PENDING) {
+            dispatch(callback); // FUTURE-3
+        } else {
+            callbacks.add(callback);
+        }
+    }
+
+    /**
+     * CPython {@code __schedule_callbacks}: hands every registered callback to
+     * {@link #dispatch} and forgets them. Extension point.
+     */
+    protected void scheduleCallbacks() {
+        List<Consumer<? super Future<T>>> toSchedule = new ArrayList<>(callbacks);
+        callbacks.clear();
+        for (Consumer<? super Future<T>> callback : toSchedule) {
+            dispatch(callback);
+        }
+    }
+
+    /**
+     * How one done callback is delivered: {@code loop.call_soon(callback, self)}
+     * (FUTURE-1, FUTURE-2: it runs in the next iteration). Extension point: a
+     * {@link SynchronousFuture} calls it right away instead.
+     */
+    protected void dispatch(Consumer<? super Future<T>> callback) {
+        loop.callSoon(() -> callback.accept(this));
+    }
+
+    /** Hook for {@link Task}: refuses use of an object whose initialiser never ran. */
+    void ensureInitialised(String operation) {
+        // a Future is always initialised; Task overrides
+    }
+
+    @Override
+    public String toString() {
+        return "<" + getClass().getSimpleName() + " " + state.name().toLowerCase() + ">";
+    }
+}

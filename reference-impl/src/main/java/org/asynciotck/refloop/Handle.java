@@ -1,0 +1,72 @@
+package org.asynciotck.refloop;
+
+import java.util.Objects;
+
+/**
+ * A callback scheduled on the loop: what {@code call_soon} returns and what the ready queue
+ * holds. Mirrors CPython {@code asyncio.events.Handle}.
+ */
+public class Handle {
+
+    /** The loop this handle was scheduled on; told about timer cancellations. */
+    protected final EventLoop loop;
+
+    /** The callback, or null once cancelled: cancel() drops the reference as CPython does. */
+    private Runnable callback;
+
+    /** Set by {@link #cancel()}; never cleared. */
+    private volatile boolean cancelled;
+
+    /** For {@link EventLoop#newHandle} and subclasses; handles are made by the loop. */
+    protected Handle(EventLoop loop, Runnable callback) {
+        this.loop = Objects.requireNonNull(loop, "loop");
+        this.callback = Objects.requireNonNull(callback, "callback");
+    }
+
+    /**
+     * Cancels the callback (CPython {@code Handle.cancel}).
+     *
+     * <p>HANDLE-1: cancel marks the handle cancelled and drops the callback, but the handle
+     * stays in the ready queue until {@code _run_once} meets it and skips it.
+     */
+    public void cancel() {
+        if (!cancelled) {
+            cancelled = true;
+            callback = null; // HANDLE-1: `self._callback = None`, releases what the callback holds
+        }
+    }
+
+    /** Whether {@link #cancel()} was called (CPython {@code Handle.cancelled}). */
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    /**
+     * Whether the handle still references its callback. Exists for observation: asyncio drops
+     * the reference on cancel, and the kit checks that (HANDLE-1).
+     */
+    public boolean holdsCallback() {
+        return callback != null;
+    }
+
+    /**
+     * Runs the callback (CPython {@code Handle._run}): an exception it throws goes to the
+     * loop's exception handler and never out of the loop.
+     */
+    void run() {
+        Runnable toRun = callback;
+        if (toRun == null) {
+            return;
+        }
+        try {
+            toRun.run();
+        } catch (RuntimeException | Error e) {
+            loop.callExceptionHandler("Exception in callback " + this, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + (cancelled ? " cancelled" : " " + callback);
+    }
+}

@@ -1,0 +1,30 @@
+package org.asynciotck.refloop;
+
+/**
+ * The loop's I/O poll, the place where an idle loop blocks: CPython's
+ * {@code self._selector.select(timeout)} in {@code BaseEventLoop._run_once}.
+ *
+ * <p>The default is {@link SelectorPoller} (a real {@link java.nio.channels.Selector}).
+ * Another poller can be injected into {@link EventLoop}; this is how a test observes the
+ * timeout the loop would pass without blocking (an extension point for observation).
+ */
+public interface Poller extends AutoCloseable {
+
+    /**
+     * Waits for I/O or a wake-up.
+     *
+     * @param timeoutSeconds how long at most, in seconds: 0 means do not block; {@code null}
+     *     means block until {@link #wakeup()} (CPython {@code select(None)})
+     */
+    void poll(Double timeoutSeconds);
+
+    /**
+     * Makes the current or the next {@link #poll} return at once. Called only from threads
+     * other than the loop's (see {@link EventLoop#callSoonThreadsafe}).
+     */
+    void wakeup();
+
+    /** Releases the poller; called by {@link EventLoop#close()}. */
+    @Override
+    void close();
+}

@@ -1,0 +1,56 @@
+package org.asynciotck.refloop;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Selector;
+
+/**
+ * The default {@link Poller}: a real {@link Selector} with no channels registered. The kit's
+ * loop does no I/O, so the selector is only ever woken by {@link Selector#wakeup()}, which
+ * plays the part of CPython's self-pipe ({@code _write_to_self}): a wake-up that arrives
+ * before the select is not lost, the next select returns at once.
+ */
+public final class SelectorPoller implements Poller {
+
+    private final Selector selector;
+
+    public SelectorPoller() {
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+    }
+
+    @Override
+    public void poll(Double timeoutSeconds) {
+        try {
+            if (timeoutSeconds == null) {
+                selector.select();
+            } else if (timeoutSeconds <= 0) {
+                selector.selectNow();
+            } else {
+                // select(0) would mean "forever": round a positive timeout up to at least 1 ms.
+                long millis = Math.max(1L, (long) Math.ceil(timeoutSeconds * 1000.0));
+                selector.select(millis);
+            }
+            selector.selectedKeys().clear();
+        } catch (IOException e) {
+            throw new UncheckedIOException("select failed", e);
+        }
+    }
+
+    @Override
+    public void wakeup() {
+        selector.wakeup();
+    }
+
+    @Override
+    public void close() {
+        try {
+            selector.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the selector", e);
+        }
+    }
+}

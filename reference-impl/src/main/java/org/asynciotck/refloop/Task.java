@@ -1,0 +1,162 @@
+package org.asynciotck.refloop;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A coroutine wrapped in a future; mirrors CPython 3.12 {@code asyncio.tasks.Task}
+ * ({@code __init__}, {@code __eager_start}, {@code __step}, {@code __wakeup}).
+ *
+ * <p>Not final: {@link #scheduleFirstStep()} is an extension point (e.g. for a deliberately
+ * broken task that starts its coroutine inline).
+ */
+public class Task<T> extends Future<T> {
+
+    /** CPython {@code _task_name_counter}: numbers the default names "Task-1", "Task-2", ... */
+    private static final AtomicLong NAME_COUNTER = new AtomicLong();
+
+    /** False only for {@link #uninitialised()}: then every method refuses (INIT-1). */
+    private final boolean initialised;
+
+    /** The coroutine being driven; null once the task is done (and for an uninitialised task). */
+    private Coroutine<T> coroutine;
+
+    private final String name;
+
+    /**
+     * CPython {@code Task.__init__(coro, loop=loop, name=name, eager_start=eager_start)}.
+     *
+     * <p>TASK-1: exactly one step is queued with {@code call_soon}; TASK-2: the coroutine does
+     * not start until a loop iteration runs that step. EAGER-1/EAGER-2: with
+     * {@code eagerStart} on a running loop the first step runs here, in the constructor;
+     * on a loop that is not running the task falls back to queueing its step.
+     *
+     * @param name the task's name, or null for "Task-N"
+     */
+    public Task(EventLoop loop, Coroutine<T> coroutine, String name, boolean eagerStart) {
+        super(loop);
+        this.initialised = true;
+        this.coroutine = Objects.requireNonNull(coroutine, "coroutine");
+        this.name = name != null ? name : "Task-" + NAME_COUNTER.incrementAndGet();
+        if (eagerStart && loop.isRunning()) {
+            eagerStart(); // EAGER-1
+        } else {
+            scheduleFirstStep(); // TASK-1, EAGER-2
+        }
+    }
+
+    /** A task on {@code loop} with a default name, started the usual (lazy) way. */
+    public Task(EventLoop loop, Coroutine<T> coroutine) {
+        this(loop, coroutine, null, false);
+    }
+
+    private Task() {
+        super();
+        this.initialised = false;
+        this.coroutine = null;
+        this.name = null;
+    }
+
+    /**
+     * A task whose constructor never ran: the Java equivalent of {@code Task.__new__(Task)}
+     * without {@code __init__}. It exists so a conformance kit can check that such a task is
+     * refused (INIT-1): every method throws {@link UninitialisedTaskException}.
+     */
+    public static Task<Object> uninitialised() {
+        return new Task<>();
+    }
+
+    /** CPython {@code get_name}. */
+    public String getName() {
+        ensureInitialised("getName");
+        return name;
+    }
+
+    /**
+     * Queues the first step: {@code self._loop.call_soon(self.__step)} in {@code __init__}.
+     * Extension point.
+     */
+    protected void scheduleFirstStep() {
+        loop.callSoon(() -> step(null, null)); // TASK-1: exactly one handle; TASK-2: runs later
+    }
+
+    /**
+     * CPython {@code __eager_start}: runs the first step now, with this task swapped in as
+     * current (EAGER-3: {@code _swap_current_task}, no conflict check) and the previous
+     * current task restored afterwards. If the coroutine finishes, nothing reaches the ready
+     * queue (EAGER-1).
+     */
+    private void eagerStart() {
+        Task<?> previous = CurrentTasks.swap(loop, this); // EAGER-3
+        try {
+            stepRunAndHandleResult(null, null);
+        } finally {
+            Task<?> swappedOut = CurrentTasks.swap(loop, previous); // EAGER-3: restore
+            assert swappedOut == this : "eager start left " + swappedOut + " current";
+        }
+    }
+
+    /**
+     * CPython {@code __step}: enter the task (with the conflict check), run the coroutine one
+     * step, leave the task.
+     */
+    protected void step(Object value, RuntimeException error) {
+        if (done()) {
+            throw new InvalidStateException("_step(): already done: " + this);
+        }
+        CurrentTasks.enter(loop, this); // ENTER-1
+        try {
+            stepRunAndHandleResult(value, error);
+        } finally {
+            CurrentTasks.leave(loop, this); // ENTER-2
+        }
+    }
+
+    /** CPython {@code __step_run_and_handle_result}: one send, then wait, finish or fail. */
+    private void stepRunAndHandleResult(Object value, RuntimeException error) {
+        Coroutine.Step<T> next;
+        try {
+            next = error == null ? coroutine.send(value) : coroutine.throwInto(error);
+        } catch (RuntimeException raised) {
+            coroutine = null;
+            setException(raised);
+            return;
+        }
+        if (next instanceof Coroutine.Return<T> returned) {
+            coroutine = null;
+            setResult(returned.value());
+        } else if (next instanceof Coroutine.Yield<T> yielded) {
+            Future<?> awaited = yielded.future();
+            if (awaited == this) {
+                throw new LoopRuntimeException("Task cannot await on itself: " + this);
+            }
+            awaited.addDoneCallback(this::wakeup);
+        }
+    }
+
+    /** CPython {@code __wakeup}: the awaited future is done; resume with its result or error. */
+    private void wakeup(Future<?> awaited) {
+        RuntimeException error = awaited.exception();
+        if (error != null) {
+            step(null, error);
+        } else {
+            step(awaited.result(), null);
+        }
+    }
+
+    @Override
+    void ensureInitialised(String operation) {
+        if (!initialised) {
+            throw new UninitialisedTaskException(operation); // INIT-1
+        }
+    }
+
+    /** Like CPython's repr: {@code <Task pending name='A'>}; never throws, even uninitialised. */
+    @Override
+    public String toString() {
+        if (!initialised) {
+            return "<Task uninitialised>";
+        }
+        return "<Task " + (done() ? "finished" : "pending") + " name='" + name + "'>";
+    }
+}

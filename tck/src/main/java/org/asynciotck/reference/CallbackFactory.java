@@ -1,0 +1,33 @@
+package org.asynciotck.reference;
+
+import java.util.List;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * Makes the callbacks of docs/protocol.md: when one runs it records its label, then performs
+ * each operation of {@code then}; one that raises records {@code !error} ("Type: message")
+ * and the callback goes on with the next.
+ */
+final class CallbackFactory {
+
+    private final SessionState state;
+    private final OperationDispatcher dispatcher;
+
+    CallbackFactory(SessionState state, OperationDispatcher dispatcher) {
+        this.state = state;
+        this.dispatcher = dispatcher;
+    }
+
+    Runnable callback(String label, List<Operation> then) {
+        return () -> {
+            state.record(label);
+            for (Operation operation : then) {
+                Outcome outcome = dispatcher.performCatchingAll(operation);
+                if (outcome.isError()) {
+                    state.record("!error", PythonErrors.describe(outcome));
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,174 @@
+package org.asynciotck.reference;
+
+import org.asynciotck.refloop.CurrentTasks;
+import org.asynciotck.refloop.EventLoop;
+import org.asynciotck.refloop.Future;
+import org.asynciotck.refloop.Task;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * Performs one {@link Operation} on the session's loop, as docs/protocol.md says an agent
+ * does. Runs on the session's loop thread only. What the loop throws becomes an error
+ * outcome with asyncio's exception type ({@link PythonErrors}).
+ */
+final class OperationDispatcher {
+
+    private static final ApiLevel CREATE_TASK_TAKES_EAGER_START = ApiLevel.parse("3.13");
+
+    private final SessionState state;
+    private final EventLoop loop;
+    private final ReferenceConfig config;
+    private final CallbackFactory callbacks;
+
+    OperationDispatcher(SessionState state, ReferenceConfig config) {
+        this.state = state;
+        this.loop = state.loop;
+        this.config = config;
+        this.callbacks = new CallbackFactory(state, this);
+    }
+
+    /**
+     * Performs the operation; a loop error becomes an error outcome.
+     *
+     * @throws UnknownNameException if the operation names something the kit never made
+     */
+    Outcome perform(Operation operation) {
+        try {
+            return dispatch(operation);
+        } catch (UnknownNameException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            return PythonErrors.outcomeOf(e);
+        }
+    }
+
+    /** As {@link #perform}, but a bad name is an error outcome too: for operations inside callbacks. */
+    Outcome performCatchingAll(Operation operation) {
+        try {
+            return dispatch(operation);
+        } catch (RuntimeException e) {
+            return PythonErrors.outcomeOf(e);
+        }
+    }
+
+    private Outcome dispatch(Operation op) {
+        if (op instanceof Operation.CallSoon o) {
+            state.nameHandle(o.handle(), loop.callSoon(callbacks.callback(o.label(), o.then())));
+        } else if (op instanceof Operation.CallSoonThreadsafe o) {
+            state.nameHandle(o.handle(), loop.callSoonThreadsafe(callbacks.callback(o.label(), o.then())));
+        } else if (op instanceof Operation.CallLater o) {
+            state.nameHandle(o.handle(), loop.callLater(o.delay(), callbacks.callback(o.label(), o.then())));
+        } else if (op instanceof Operation.CancelHandle o) {
+            state.handle(o.handle()).cancel();
+        } else if (op instanceof Operation.HandleCancelled o) {
+            return Outcome.value(state.handle(o.handle()).cancelled());
+        } else if (op instanceof Operation.HandleHoldsCallback o) {
+            return Outcome.value(state.handle(o.handle()).holdsCallback());
+        } else if (op instanceof Operation.RemoveFromReadyQueue o) {
+            return Outcome.value(loop.removeFromReadyQueue(state.handle(o.handle())));
+        } else {
+            return dispatchRunsAndObservations(op);
+        }
+        return Outcome.nothing();
+    }
+
+    private Outcome dispatchRunsAndObservations(Operation op) {
+        if (op instanceof Operation.Stop) {
+            loop.stop();
+        } else if (op instanceof Operation.RunOnce) {
+            run(() -> {
+                loop.callSoon(loop::stop); // test_utils.run_once: exactly one iteration
+                loop.runForever();
+            });
+        } else if (op instanceof Operation.RunForever) {
+            run(loop::runForever);
+        } else if (op instanceof Operation.ReadyQueueLength) {
+            return Outcome.value(loop.readyQueueLength());
+        } else if (op instanceof Operation.SelectTimeout) {
+            return selectTimeout();
+        } else if (op instanceof Operation.Recorded) {
+            return Outcome.value(state.recorded());
+        } else if (op instanceof Operation.Note o) {
+            Outcome inner = perform(o.of());
+            state.record(o.name(), inner.isError() ? PythonErrors.describe(inner) : inner.value());
+            return inner;
+        } else {
+            return dispatchFuturesAndTasks(op);
+        }
+        return Outcome.nothing();
+    }
+
+    private Outcome dispatchFuturesAndTasks(Operation op) {
+        if (op instanceof Operation.CreateFuture o) {
+            state.nameFuture(o.future(), loop.createFuture());
+        } else if (op instanceof Operation.AddDoneCallback o) {
+            Runnable callback = callbacks.callback(o.label(), o.then());
+            state.future(o.future()).addDoneCallback(done -> callback.run());
+        } else if (op instanceof Operation.SetResult o) {
+            state.future(o.future()).setResult(o.value());
+        } else if (op instanceof Operation.FutureDone o) {
+            return Outcome.value(state.future(o.future()).done());
+        } else if (op instanceof Operation.CreateTask o) {
+            return createTask(o);
+        } else if (op instanceof Operation.CreateUninitialisedTask o) {
+            state.nameTask(o.task(), Task.uninitialised());
+        } else if (op instanceof Operation.TaskDone o) {
+            return Outcome.value(state.task(o.task()).done());
+        } else if (op instanceof Operation.TaskName o) {
+            return Outcome.value(state.task(o.task()).getName());
+        } else if (op instanceof Operation.CurrentTask) {
+            return Outcome.value(state.nameOf(CurrentTasks.current(loop)));
+        } else if (op instanceof Operation.EnterTask o) {
+            CurrentTasks.enter(loop, state.task(o.task()));
+        } else if (op instanceof Operation.LeaveTask o) {
+            CurrentTasks.leave(loop, state.task(o.task()));
+        } else if (op instanceof Operation.SwapCurrentTask o) {
+            Task<?> next = o.task() == null ? null : state.task(o.task());
+            return Outcome.value(state.nameOf(CurrentTasks.swap(loop, next)));
+        } else {
+            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+        }
+        return Outcome.nothing();
+    }
+
+    /**
+     * A kit-driven run. A run requested while the loop already runs (from inside a callback)
+     * is refused by the loop and does not count as a new run.
+     */
+    private void run(Runnable body) {
+        if (loop.isRunning()) {
+            body.run();
+        } else {
+            state.asNewRun(body);
+        }
+    }
+
+    /** One iteration with the probe poller: the loop stops after it, the probe reports the timeout. */
+    private Outcome selectTimeout() {
+        state.poller.probeNextPoll();
+        run(loop::runForever);
+        if (!state.poller.probed()) {
+            return Outcome.error("RuntimeError", "the loop returned without polling its selector");
+        }
+        return Outcome.value(state.poller.probedTimeout());
+    }
+
+    private Outcome createTask(Operation.CreateTask o) {
+        Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
+        ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state);
+        Task<Object> task;
+        if (o.via() == Operation.TaskConstruction.CREATE_TASK) {
+            if (o.eagerStart() && !config.apiLevel().atLeast(CREATE_TASK_TAKES_EAGER_START)) {
+                return Outcome.error("TypeError",
+                        "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
+            }
+            task = loop.createTask(coroutine, o.task(), o.eagerStart());
+        } else {
+            task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
+        }
+        state.nameTask(o.task(), task);
+        return Outcome.nothing();
+    }
+}

@@ -1,0 +1,101 @@
+package org.asynciotck.reference;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.Capability;
+
+/**
+ * How a {@link ReferenceImplementation} is set up. Start from {@link #defaults()} and change
+ * what you need with the {@code with...} methods.
+ *
+ * @param id             the implementation id in reports ("reference", or e.g. "broken-lifo")
+ * @param name           human name
+ * @param apiLevel       the asyncio API level declared (3.12 by default)
+ * @param capabilities   the capabilities declared (all of {@link Capability} by default)
+ * @param loops          makes each session's loop
+ * @param tasks          what the Task constructor does
+ * @param operationBound how long one operation may take before the session is declared hung
+ */
+public record ReferenceConfig(
+        String id,
+        String name,
+        ApiLevel apiLevel,
+        Set<String> capabilities,
+        LoopFactory loops,
+        TaskConstructor tasks,
+        Duration operationBound) {
+
+    /** The bound on one operation unless configured otherwise. */
+    public static final Duration DEFAULT_OPERATION_BOUND = Duration.ofSeconds(10);
+
+    public ReferenceConfig {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(apiLevel, "apiLevel");
+        capabilities = Set.copyOf(capabilities);
+        Objects.requireNonNull(loops, "loops");
+        Objects.requireNonNull(tasks, "tasks");
+        if (operationBound.isNegative() || operationBound.isZero()) {
+            throw new IllegalArgumentException("operationBound must be positive: " + operationBound);
+        }
+    }
+
+    /** The reference loop at API level 3.12 with every capability and a 10 s bound. */
+    public static ReferenceConfig defaults() {
+        return new ReferenceConfig("reference", "asyncio-tck reference loop", ApiLevel.parse("3.12"),
+                allCapabilities(), LoopFactory.REFERENCE, TaskConstructor.REFERENCE, DEFAULT_OPERATION_BOUND);
+    }
+
+    public ReferenceConfig withIdentity(String newId, String newName) {
+        return new ReferenceConfig(newId, newName, apiLevel, capabilities, loops, tasks, operationBound);
+    }
+
+    /**
+     * Another API level. Below 3.12 the 3.12-only capabilities ({@code eager_start},
+     * {@code _swap_current_task}) are no longer declared: that API does not exist there.
+     */
+    public ReferenceConfig withApiLevel(ApiLevel level) {
+        Set<String> declared = new TreeSet<>(capabilities);
+        if (!level.atLeast(ApiLevel.parse("3.12"))) {
+            declared.remove(Capability.EAGER_START);
+            declared.remove(Capability.SWAP_CURRENT_TASK);
+        }
+        return new ReferenceConfig(id, name, level, declared, loops, tasks, operationBound);
+    }
+
+    public ReferenceConfig withCapabilities(Set<String> declared) {
+        return new ReferenceConfig(id, name, apiLevel, declared, loops, tasks, operationBound);
+    }
+
+    public ReferenceConfig withLoops(LoopFactory factory) {
+        return new ReferenceConfig(id, name, apiLevel, capabilities, factory, tasks, operationBound);
+    }
+
+    public ReferenceConfig withTasks(TaskConstructor constructor) {
+        return new ReferenceConfig(id, name, apiLevel, capabilities, loops, constructor, operationBound);
+    }
+
+    public ReferenceConfig withOperationBound(Duration bound) {
+        return new ReferenceConfig(id, name, apiLevel, capabilities, loops, tasks, bound);
+    }
+
+    /** Every capability named in {@link Capability}, read from its constants so none is forgotten. */
+    static Set<String> allCapabilities() {
+        Set<String> all = new TreeSet<>();
+        for (Field field : Capability.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+                try {
+                    all.add((String) field.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot read Capability." + field.getName(), e);
+                }
+            }
+        }
+        return all;
+    }
+}

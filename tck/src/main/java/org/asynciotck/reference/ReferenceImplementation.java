@@ -1,0 +1,46 @@
+package org.asynciotck.reference;
+
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.LoopSession;
+
+/**
+ * The reference loop ({@code org.asynciotck.refloop}) behind the kit's SPI, in process.
+ * Performs every operation the way docs/protocol.md describes for an agent: one fresh loop
+ * per session on its own thread, named handles/futures/tasks, callbacks that record events,
+ * virtual time, and a bound on every operation.
+ *
+ * <p>The kit's own tests plug deliberately broken loops in through {@link ReferenceConfig}.
+ */
+public final class ReferenceImplementation implements LoopImplementation {
+
+    private final ReferenceConfig config;
+    private final ImplementationInfo info;
+
+    /** The reference loop, API level 3.12, every capability, 10 s per operation. */
+    public ReferenceImplementation() {
+        this(ReferenceConfig.defaults());
+    }
+
+    /** The reference loop declaring another API level. */
+    public ReferenceImplementation(ApiLevel apiLevel) {
+        this(ReferenceConfig.defaults().withApiLevel(apiLevel));
+    }
+
+    public ReferenceImplementation(ReferenceConfig config) {
+        this.config = config;
+        this.info = new ImplementationInfo(config.id(), config.name(), KitVersion.get(), "",
+                config.apiLevel(), config.capabilities());
+    }
+
+    @Override
+    public ImplementationInfo info() {
+        return info;
+    }
+
+    @Override
+    public LoopSession openSession() {
+        return new ReferenceSession(config);
+    }
+}

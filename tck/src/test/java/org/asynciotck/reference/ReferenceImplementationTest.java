@@ -1,0 +1,163 @@
+package org.asynciotck.reference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.asynciotck.refloop.EventLoop;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.Capability;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Operation.TaskConstruction;
+import org.asynciotck.spi.Outcome;
+import org.junit.jupiter.api.Test;
+
+class ReferenceImplementationTest {
+
+    private final ReferenceImplementation reference = new ReferenceImplementation();
+
+    private static Operation.CallSoon callSoon(String label, Operation... then) {
+        return new Operation.CallSoon(label, List.of(then), null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Event> recorded(LoopSession session) {
+        return (List<Event>) session.perform(new Operation.Recorded()).value();
+    }
+
+    @Test
+    void declaresEveryCapabilityAtApiLevel312() {
+        assertThat(reference.info().id()).isEqualTo("reference");
+        assertThat(reference.info().name()).isEqualTo("asyncio-tck reference loop");
+        assertThat(reference.info().version()).isEqualTo("0.1.0-SNAPSHOT");
+        assertThat(reference.info().apiLevel()).isEqualTo(ApiLevel.parse("3.12"));
+        assertThat(reference.info().capabilities()).contains(Capability.READY_QUEUE, Capability.SELECT_TIMEOUT,
+                Capability.HANDLE_INTERNALS, Capability.ENTER_LEAVE_TASK, Capability.SWAP_CURRENT_TASK,
+                Capability.EAGER_START, Capability.UNINITIALISED_TASK).hasSize(7);
+        assertThat(new ReferenceImplementation(ApiLevel.parse("3.11")).info().capabilities())
+                .doesNotContain(Capability.EAGER_START, Capability.SWAP_CURRENT_TASK);
+    }
+
+    @Test
+    void callbacksRecordTheirRunAndScheduleIntoTheNextIteration() {
+        try (LoopSession session = reference.openSession()) {
+            session.perform(callSoon("a", callSoon("c")));
+            session.perform(callSoon("b"));
+            session.perform(new Operation.RunOnce());
+            session.perform(new Operation.RunOnce());
+
+            assertThat(recorded(session)).containsExactly(
+                    Event.of("a", 1), Event.of("b", 1), Event.of("c", 2));
+        }
+    }
+
+    @Test
+    void notesAndErrorsInsideCallbacksAreRecorded() {
+        try (LoopSession session = reference.openSession()) {
+            session.perform(new Operation.CreateFuture("f"));
+            session.perform(new Operation.SetResult("f", 1));
+            session.perform(callSoon("a",
+                    new Operation.Note("length", new Operation.ReadyQueueLength()),
+                    new Operation.SetResult("f", 2)));
+            session.perform(new Operation.RunOnce());
+
+            List<Event> events = recorded(session);
+            assertThat(events).hasSize(3);
+            assertThat(events.get(1)).isEqualTo(new Event("length", 1, 1)); // the stop callback is queued
+            assertThat(events.get(2).label()).isEqualTo("!error");
+            assertThat((String) events.get(2).value()).startsWith("InvalidStateError: ");
+        }
+    }
+
+    @Test
+    void futureCallbacksAreDeferredAndSetResultTwiceIsInvalidState() {
+        try (LoopSession session = reference.openSession()) {
+            session.perform(new Operation.CreateFuture("f"));
+            session.perform(new Operation.AddDoneCallback("f", "done", List.of()));
+            session.perform(new Operation.SetResult("f", 42));
+            assertThat(recorded(session)).isEmpty();
+            assertThat(session.perform(new Operation.SetResult("f", 43)).errorType()).isEqualTo("InvalidStateError");
+
+            session.perform(new Operation.RunOnce());
+            assertThat(recorded(session)).containsExactly(Event.of("done", 1));
+        }
+    }
+
+    @Test
+    void selectTimeoutIsObservedInVirtualTime() {
+        try (LoopSession session = reference.openSession()) {
+            assertThat(session.perform(new Operation.SelectTimeout()).value()).isNull();
+            session.perform(new Operation.CallLater(2 * 86400, "late", List.of(), "t"));
+            assertThat(session.perform(new Operation.SelectTimeout()).value()).isEqualTo(86400.0);
+            session.perform(new Operation.CallSoon("now", List.of(), null));
+            assertThat(session.perform(new Operation.SelectTimeout()).value()).isEqualTo(0.0);
+        }
+    }
+
+    @Test
+    void tasksEnterLeaveAndConflictWithCPythonMessages() {
+        try (LoopSession session = reference.openSession()) {
+            session.perform(new Operation.CreateTask("A", "a", null, TaskConstruction.TASK_CONSTRUCTOR, false));
+            session.perform(new Operation.CreateTask("B", "b", null, TaskConstruction.CREATE_TASK, false));
+            assertThat(session.perform(new Operation.ReadyQueueLength()).value()).isEqualTo(2);
+            session.perform(new Operation.EnterTask("A"));
+            assertThat(session.perform(new Operation.CurrentTask()).value()).isEqualTo("A");
+
+            Outcome conflict = session.perform(new Operation.EnterTask("B"));
+            assertThat(conflict.errorType()).isEqualTo("RuntimeError");
+            assertThat(conflict.message()).isEqualTo("Cannot enter into task <Task pending name='B'> while "
+                    + "another task <Task pending name='A'> is being executed.");
+            assertThat(session.perform(new Operation.SwapCurrentTask(null)).value()).isEqualTo("A");
+            assertThat(session.perform(new Operation.TaskName("B")).value()).isEqualTo("B");
+        }
+    }
+
+    @Test
+    void uninitialisedTaskIsRefusedAsRuntimeError() {
+        try (LoopSession session = reference.openSession()) {
+            session.perform(new Operation.CreateUninitialisedTask("U"));
+            Outcome outcome = session.perform(new Operation.TaskDone("U"));
+            assertThat(outcome.errorType()).isEqualTo("RuntimeError");
+            assertThat(outcome.message()).startsWith("Task was never initialised");
+        }
+    }
+
+    @Test
+    void unknownNamesAreTheKitsMistake() {
+        try (LoopSession session = reference.openSession()) {
+            assertThatThrownBy(() -> session.perform(new Operation.CancelHandle("nope")))
+                    .isInstanceOfSatisfying(ImplementationFailure.class,
+                            f -> assertThat(f.kind()).isEqualTo(ImplementationFailure.Kind.PROTOCOL_ERROR))
+                    .hasMessageContaining("[nope]");
+        }
+    }
+
+    @Test
+    void aLoopThatNeverReturnsTimesOutAndKillsTheSession() {
+        ReferenceImplementation hanging = new ReferenceImplementation(ReferenceConfig.defaults()
+                .withOperationBound(Duration.ofMillis(300))
+                .withLoops((clock, poller) -> new EventLoop(clock, poller) {
+                    @Override
+                    protected void runReadyBatch() {
+                        while (true) {
+                            Thread.onSpinWait(); // ignores interrupts on purpose: truly hung
+                        }
+                    }
+                }));
+        LoopSession session = hanging.openSession();
+        long start = System.nanoTime();
+
+        assertThatThrownBy(() -> session.perform(new Operation.RunOnce()))
+                .isInstanceOfSatisfying(ImplementationFailure.class,
+                        f -> assertThat(f.kind()).isEqualTo(ImplementationFailure.Kind.TIMED_OUT))
+                .hasMessageContaining("run_once did not finish within 300 ms");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> session.perform(new Operation.ReadyQueueLength()))
+                .isInstanceOf(ImplementationFailure.class);
+        session.close(); // must not throw, must not hang
+    }
+}
