@@ -42,6 +42,9 @@ public class EventLoop implements AutoCloseable {
     private final ArrayDeque<Handle> ready = new ArrayDeque<>();
     private final Object readyLock = new Object();
 
+    /** Where errors of callbacks go (CPython {@code _exception_handler}); null = log them. */
+    private volatile ExceptionHandler exceptionHandler;
+
     /** Pending timers, earliest first (CPython {@code _scheduled}). Loop thread only. */
     private PriorityQueue<TimerHandle> scheduled = new PriorityQueue<>();
 
@@ -222,12 +225,18 @@ public class EventLoop implements AutoCloseable {
      * that were ready when the drain began.
      */
     protected void runOnce() {
+        List<Runnable> ioCallbacks;
         dropCancelledTimers();
         wakeupState.set(WakeupState.POLLING); // before the ready check, see WakeupState
         try {
-            poller.poll(selectTimeout());
+            ioCallbacks = poller.poll(selectTimeout());
         } finally {
             wakeupState.set(WakeupState.AWAKE);
+        }
+        // CPython _process_events: I/O callbacks are queued right after the poll, BEFORE the
+        // timers that are due (errata E-1: the source document lists timers first). ORDER-1
+        for (Runnable io : ioCallbacks) {
+            enqueueReady(newHandle(io));
         }
         moveDueTimersToReady();
         runReadyBatch();
@@ -325,10 +334,24 @@ public class EventLoop implements AutoCloseable {
         return readyLock;
     }
 
-    /** CPython {@code call_exception_handler}: the default logs to standard error. */
+    /**
+     * CPython {@code call_exception_handler}: hands an error that no caller can receive (a
+     * callback raised) to the handler set with {@link #setExceptionHandler}; without one, logs
+     * it to standard error as CPython's default handler does.
+     */
     protected void callExceptionHandler(String message, Throwable error) {
+        ExceptionHandler handler = exceptionHandler;
+        if (handler != null) {
+            handler.handle(message, error);
+            return;
+        }
         System.err.println(message);
         error.printStackTrace();
+    }
+
+    /** CPython {@code set_exception_handler}; {@code null} restores the default. */
+    public void setExceptionHandler(ExceptionHandler handler) {
+        this.exceptionHandler = handler;
     }
 
     // ---- futures and tasks -----------------------------------------------------------------

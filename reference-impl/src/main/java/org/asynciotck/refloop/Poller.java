@@ -1,5 +1,7 @@
 package org.asynciotck.refloop;
 
+import java.util.List;
+
 /**
  * The loop's I/O poll, the place where an idle loop blocks: CPython's
  * {@code self._selector.select(timeout)} in {@code BaseEventLoop._run_once}.
@@ -15,8 +17,10 @@ public interface Poller extends AutoCloseable {
      *
      * @param timeoutSeconds how long at most, in seconds: 0 means do not block; {@code null}
      *     means block until {@link #wakeup()} (CPython {@code select(None)})
+     * @return the callbacks of the I/O that became ready, in the order the loop must queue them
+     *     (CPython {@code _process_events(event_list)}); empty when there was none
      */
-    void poll(Double timeoutSeconds);
+    List<Runnable> poll(Double timeoutSeconds);
 
     /**
      * Makes the current or the next {@link #poll} return at once. Called only from threads

@@ -3,6 +3,7 @@ package org.asynciotck.refloop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.Selector;
+import java.util.List;
 
 /**
  * The default {@link Poller}: a real {@link Selector} with no channels registered. The kit's
@@ -23,7 +24,7 @@ public final class SelectorPoller implements Poller {
     }
 
     @Override
-    public void poll(Double timeoutSeconds) {
+    public List<Runnable> poll(Double timeoutSeconds) {
         try {
             if (timeoutSeconds == null) {
                 selector.select();
@@ -34,7 +35,10 @@ public final class SelectorPoller implements Poller {
                 long millis = Math.max(1L, (long) Math.ceil(timeoutSeconds * 1000.0));
                 selector.select(millis);
             }
+            // No channel is registered through this loop (it has no add_reader yet): the
+            // selector only serves as the blocking point that wakeup() interrupts.
             selector.selectedKeys().clear();
+            return List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("select failed", e);
         }

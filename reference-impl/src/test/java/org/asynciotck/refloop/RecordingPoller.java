@@ -10,11 +10,12 @@ final class RecordingPoller implements Poller {
     EventLoop stopAfterPoll;
 
     @Override
-    public void poll(Double timeoutSeconds) {
+    public List<Runnable> poll(Double timeoutSeconds) {
         timeouts.add(timeoutSeconds);
         if (stopAfterPoll != null) {
             stopAfterPoll.stop();
         }
+        return List.of();
     }
 
     @Override

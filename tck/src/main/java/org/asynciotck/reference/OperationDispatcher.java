@@ -21,12 +21,19 @@ final class OperationDispatcher {
     private final EventLoop loop;
     private final ReferenceConfig config;
     private final CallbackFactory callbacks;
+    private final LoopThread loopThread;
 
     OperationDispatcher(SessionState state, ReferenceConfig config) {
         this.state = state;
         this.loop = state.loop;
         this.config = config;
         this.callbacks = new CallbackFactory(state, this);
+        this.loopThread = new LoopThread(state);
+    }
+
+    /** Ends a loop thread that is still running; called when the session closes. */
+    void stopLoopThread() throws InterruptedException {
+        loopThread.stop();
     }
 
     /**
@@ -128,9 +135,34 @@ final class OperationDispatcher {
             Task<?> next = o.task() == null ? null : state.task(o.task());
             return Outcome.value(state.nameOf(CurrentTasks.swap(loop, next)));
         } else {
-            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+            return dispatchThreadsAndIo(op);
         }
         return Outcome.nothing();
+    }
+
+    private Outcome dispatchThreadsAndIo(Operation op) {
+        try {
+            if (op instanceof Operation.StartLoopThread) {
+                if (!loopThread.start()) {
+                    return Outcome.error("RuntimeError", "the loop did not become idle within "
+                            + LoopThread.BOUND_SECONDS + " s of starting on its own thread");
+                }
+            } else if (op instanceof Operation.StopLoopThread) {
+                return Outcome.value(loopThread.stop());
+            } else if (op instanceof Operation.WaitFor o) {
+                return Outcome.value(state.awaitEvent(o.label(), o.seconds()));
+            } else if (op instanceof Operation.ReportedErrors) {
+                return Outcome.value(state.reportedErrors());
+            } else if (op instanceof Operation.AddReadyReader o) {
+                state.poller.addReadyReader(() -> state.record(o.label()));
+            } else {
+                throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+            }
+            return Outcome.nothing();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while performing " + op, e);
+        }
     }
 
     /**

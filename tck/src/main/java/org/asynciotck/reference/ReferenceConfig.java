@@ -45,10 +45,25 @@ public record ReferenceConfig(
         }
     }
 
-    /** The reference loop at API level 3.12 with every capability and a 10 s bound. */
+    /**
+     * The reference loop at API level 3.12, with asyncio's deferred future dispatch, every other
+     * capability and a 10 s bound.
+     */
     public static ReferenceConfig defaults() {
         return new ReferenceConfig("reference", "asyncio-tck reference loop", ApiLevel.parse("3.12"),
-                allCapabilities(), LoopFactory.REFERENCE, TaskConstructor.REFERENCE, DEFAULT_OPERATION_BOUND);
+                allCapabilitiesBut(Capability.SYNCHRONOUS_DISPATCH), LoopFactory.REFERENCE, TaskConstructor.REFERENCE,
+                DEFAULT_OPERATION_BOUND);
+    }
+
+    /**
+     * The reference loop whose futures call done callbacks inside {@code set_result}
+     * ({@link org.asynciotck.refloop.SynchronousDispatchLoop}): the other future design,
+     * certified by its own rules.
+     */
+    public static ReferenceConfig synchronousDispatch() {
+        return new ReferenceConfig("reference-sync", "asyncio-tck reference loop, synchronous futures",
+                ApiLevel.parse("3.12"), allCapabilitiesBut(Capability.DEFERRED_DISPATCH),
+                org.asynciotck.refloop.SynchronousDispatchLoop::new, TaskConstructor.REFERENCE, DEFAULT_OPERATION_BOUND);
     }
 
     public ReferenceConfig withIdentity(String newId, String newName) {
@@ -82,6 +97,13 @@ public record ReferenceConfig(
 
     public ReferenceConfig withOperationBound(Duration bound) {
         return new ReferenceConfig(id, name, apiLevel, capabilities, loops, tasks, bound);
+    }
+
+    /** Every capability named in {@link Capability} but {@code excluded} (a future dispatch design). */
+    static Set<String> allCapabilitiesBut(String excluded) {
+        Set<String> all = allCapabilities();
+        all.remove(excluded);
+        return all;
     }
 
     /** Every capability named in {@link Capability}, read from its constants so none is forgotten. */

@@ -60,6 +60,7 @@ final class ReferenceSession implements LoopSession {
         if (deadBecause == null) {
             try {
                 onLoopThread("close_session", () -> {
+                    dispatcher.stopLoopThread();
                     state.loop.close();
                     return null;
                 });

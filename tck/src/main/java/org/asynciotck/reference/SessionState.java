@@ -14,7 +14,9 @@ import org.asynciotck.spi.Event;
 
 /**
  * Everything one session knows: its loop, the kit's names for handles, futures and tasks,
- * the events recorded, and the run counter. Used only on the session's loop thread.
+ * the events recorded, and the run counter. Used on the session's thread; while the loop runs
+ * on a thread of its own ({@code start_loop_thread}) callbacks record from that thread, so the
+ * events, errors and run counters are guarded by this object's monitor.
  */
 final class SessionState {
 
@@ -29,6 +31,8 @@ final class SessionState {
     private final Map<Task<?>, String> taskNames = new IdentityHashMap<>();
 
     private final List<Event> events = new ArrayList<>();
+    /** What the loop passed to its exception handler, as "Type: message". */
+    private final List<String> reportedErrors = new ArrayList<>();
     /** How many runs the session started; the next run gets {@code runsStarted + 1}. */
     private int runsStarted;
     /** The run in progress, or 0 outside any run. */
@@ -37,6 +41,7 @@ final class SessionState {
     SessionState(LoopFactory loops) {
         this.loop = loops.create(clock, poller);
         poller.attach(loop);
+        loop.setExceptionHandler(this::reportError);
     }
 
     // ---- names -----------------------------------------------------------------------------
@@ -85,27 +90,59 @@ final class SessionState {
 
     // ---- events and runs -------------------------------------------------------------------
 
-    void record(String label) {
+    synchronized void record(String label) {
         events.add(Event.of(label, currentRun));
+        notifyAll();
     }
 
-    void record(String label, Object value) {
+    synchronized void record(String label, Object value) {
         events.add(new Event(label, currentRun, value));
+        notifyAll();
     }
 
-    List<Event> recorded() {
+    synchronized List<Event> recorded() {
         return List.copyOf(events);
+    }
+
+    /** Waits at most {@code seconds} for an event labelled {@code label}; true if it was recorded. */
+    synchronized boolean awaitEvent(String label, double seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        while (events.stream().noneMatch(event -> event.label().equals(label))) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    synchronized void reportError(String message, Throwable error) {
+        reportedErrors.add(PythonErrors.describe(PythonErrors.outcomeOf(asRuntime(message, error))));
+    }
+
+    synchronized List<String> reportedErrors() {
+        return List.copyOf(reportedErrors);
     }
 
     /** Runs {@code body} as a new kit-driven run, numbered after the previous ones. */
     void asNewRun(Runnable body) {
-        int outer = currentRun;
-        currentRun = ++runsStarted;
+        int outer;
+        synchronized (this) {
+            outer = currentRun;
+            currentRun = ++runsStarted;
+        }
         try {
             body.run();
         } finally {
-            currentRun = outer;
+            synchronized (this) {
+                currentRun = outer;
+            }
         }
+    }
+
+    private static RuntimeException asRuntime(String message, Throwable error) {
+        return error instanceof RuntimeException runtime ? runtime : new IllegalStateException(message, error);
     }
 
     private static <V> V lookup(Map<String, ? extends V> names, String kind, String name) {

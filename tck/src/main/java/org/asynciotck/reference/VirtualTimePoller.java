@@ -1,20 +1,29 @@
 package org.asynciotck.reference;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.refloop.ManualClock;
 import org.asynciotck.refloop.Poller;
 
 /**
- * The session loop's poller: no I/O, virtual time, and a probe for {@code select_timeout}.
+ * The session loop's poller: virtual I/O, virtual time, and a probe for {@code select_timeout}.
  *
  * <ul>
  *   <li>Normal poll with a timeout: the virtual clock moves forward by it (what blocking for
  *       that long would have done), as CPython's {@code test_utils.TestLoop} does.</li>
- *   <li>Normal poll with no timeout (block until woken): blocks for real, as the loop would;
- *       nothing else runs in the session, so the operation bound ends it.</li>
+ *   <li>Normal poll with no timeout (block until woken): blocks for real, as the loop would.
+ *       When the loop runs on the session's own thread nothing else can wake it, so the
+ *       operation bound ends it; when it runs on a thread of its own
+ *       ({@code start_loop_thread}), a thread-safe call wakes it.</li>
  *   <li>Probe ({@link #probeNextPoll()}): records the timeout, stops the loop (so
  *       {@code run_forever} returns after this one iteration), returns at once.</li>
+ *   <li>Readers ({@link #addReadyReader}): a reader whose socket is already readable is
+ *       reported by the next poll, which is what a selector does for such a socket.</li>
  * </ul>
+ * Used from the loop thread and, for wake-ups and readers, from the kit's thread: all state
+ * is guarded by this object's monitor.
  */
 final class VirtualTimePoller implements Poller {
 
@@ -29,6 +38,10 @@ final class VirtualTimePoller implements Poller {
 
     /** Set by {@link #wakeup()}; a wake-up before the poll is kept, like a self-pipe. */
     private boolean woken;
+    /** True while the loop is blocked in a poll with no timeout: the loop is idle. */
+    private boolean blocked;
+    /** Reader callbacks whose sockets are readable, reported by the next poll. */
+    private final List<Runnable> readyReaders = new ArrayList<>();
 
     VirtualTimePoller(ManualClock clock) {
         this.clock = clock;
@@ -38,37 +51,57 @@ final class VirtualTimePoller implements Poller {
         this.loop = owner;
     }
 
-    void probeNextPoll() {
+    synchronized void probeNextPoll() {
         probing = true;
         probed = false;
         probedTimeout = null;
     }
 
-    boolean probed() {
+    synchronized boolean probed() {
         return probed;
     }
 
-    Double probedTimeout() {
+    synchronized Double probedTimeout() {
         return probedTimeout;
     }
 
+    synchronized void addReadyReader(Runnable reader) {
+        readyReaders.add(reader);
+    }
+
+    /** Waits at most {@code seconds} until the loop blocks in a poll with no timeout; true if it did. */
+    synchronized boolean awaitIdle(double seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        while (!blocked) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
     @Override
-    public void poll(Double timeoutSeconds) {
+    public synchronized List<Runnable> poll(Double timeoutSeconds) {
         if (probing) {
             probing = false;
             probed = true;
             probedTimeout = timeoutSeconds;
             loop.stop();
-            return;
-        }
-        if (timeoutSeconds == null) {
+        } else if (timeoutSeconds == null && readyReaders.isEmpty()) {
             blockUntilWoken();
-        } else if (timeoutSeconds > 0) {
+        } else if (timeoutSeconds != null && timeoutSeconds > 0 && readyReaders.isEmpty()) {
             clock.advance(timeoutSeconds);
         }
+        List<Runnable> ready = List.copyOf(readyReaders);
+        readyReaders.clear();
+        return ready;
     }
 
-    private synchronized void blockUntilWoken() {
+    private void blockUntilWoken() {
+        blocked = true;
+        notifyAll();
         try {
             while (!woken) {
                 wait();
@@ -77,6 +110,8 @@ final class VirtualTimePoller implements Poller {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("loop blocked with nothing scheduled; session abandoned", e);
+        } finally {
+            blocked = false;
         }
     }
 

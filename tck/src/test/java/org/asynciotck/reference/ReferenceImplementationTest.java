@@ -30,14 +30,17 @@ class ReferenceImplementationTest {
     }
 
     @Test
-    void declaresEveryCapabilityAtApiLevel312() {
+    void declaresEveryCapabilityButSynchronousDispatchAtApiLevel312() {
         assertThat(reference.info().id()).isEqualTo("reference");
         assertThat(reference.info().name()).isEqualTo("asyncio-tck reference loop");
         assertThat(reference.info().version()).isEqualTo("0.1.0-SNAPSHOT");
         assertThat(reference.info().apiLevel()).isEqualTo(ApiLevel.parse("3.12"));
         assertThat(reference.info().capabilities()).contains(Capability.READY_QUEUE, Capability.SELECT_TIMEOUT,
                 Capability.HANDLE_INTERNALS, Capability.ENTER_LEAVE_TASK, Capability.SWAP_CURRENT_TASK,
-                Capability.EAGER_START, Capability.UNINITIALISED_TASK).hasSize(7);
+                Capability.EAGER_START, Capability.UNINITIALISED_TASK, Capability.DEFERRED_DISPATCH)
+                .doesNotContain(Capability.SYNCHRONOUS_DISPATCH).hasSize(8);
+        assertThat(new ReferenceImplementation(ReferenceConfig.synchronousDispatch()).info().capabilities())
+                .contains(Capability.SYNCHRONOUS_DISPATCH).doesNotContain(Capability.DEFERRED_DISPATCH);
         assertThat(new ReferenceImplementation(ApiLevel.parse("3.11")).info().capabilities())
                 .doesNotContain(Capability.EAGER_START, Capability.SWAP_CURRENT_TASK);
     }

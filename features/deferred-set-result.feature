@@ -1,0 +1,59 @@
+Feature: Future done callbacks are deferred to the loop
+
+  asyncio.Future.set_result() does not call the future's done callbacks. It
+  hands each of them to loop.call_soon, in registration order, and they run
+  when an iteration reaches them. Code that sets a result on one thread and
+  expects a callback to have run before the loop turns is wrong on asyncio: the
+  callback waits in the ready queue. The same holds when a callback is added to
+  a future that is already done.
+
+  A loop whose futures dispatch callbacks synchronously (a custom future, such
+  as a native extension's) is a different, declared design: these rules are
+  about asyncio.Future as loop.create_future() returns it.
+
+  Source: CPython Lib/asyncio/futures.py, Future._schedule_callbacks and
+  Future.add_done_callback; Modules/_asynciomodule.c, future_schedule_callbacks.
+
+  Background:
+    Given a fresh event loop
+    And a future "f" made by the loop
+
+  @FUTURE-1 @MUST @needs-deferred-dispatch
+  Rule: set_result calls no done callback; it queues each one with call_soon and they run in the next iteration
+
+    Scenario: No done callback runs inside set_result
+      Given callback "cb" is added as a done callback of future "f"
+      When the result of future "f" is set to 42
+      Then future "f" is done
+      And no callback has run
+
+    @needs-ready-queue
+    Scenario: Each done callback is queued as its own handle
+      Given callback "cb1" is added as a done callback of future "f"
+      And callback "cb2" is added as a done callback of future "f"
+      When the result of future "f" is set to 42
+      Then the ready queue holds 2 handles
+
+    Scenario: The queued done callbacks run in the next iteration, in registration order
+      Given callback "cb1" is added as a done callback of future "f"
+      And callback "cb2" is added as a done callback of future "f"
+      When the result of future "f" is set to 42
+      And the loop runs one iteration
+      Then the callbacks ran in the order "cb1" and "cb2"
+      And exactly the callbacks "cb1" and "cb2" ran in iteration 1, in any order
+
+  @FUTURE-2 @MUST @needs-deferred-dispatch
+  Rule: A done callback added to a future that is already done is deferred too
+
+    Scenario: Adding a callback to a done future does not call it at once
+      Given the result of future "f" is set to 42
+      When callback "late" is added as a done callback of future "f"
+      Then no callback has run
+      When the loop runs one iteration
+      Then exactly the callbacks "late" ran in iteration 1, in any order
+
+    @needs-ready-queue
+    Scenario: Adding a callback to a done future queues one handle
+      Given the result of future "f" is set to 42
+      When callback "late" is added as a done callback of future "f"
+      Then the ready queue holds 1 handle

@@ -1,0 +1,48 @@
+Feature: Cancelling a handle versus removing it from the ready queue
+
+  loop.call_soon returns a Handle. Handle.cancel() does not take the handle out
+  of the ready queue: it marks it cancelled (and drops the callback and its
+  arguments, so that what they reference can be freed), and the iteration that
+  reaches it skips it. The queue therefore still counts a cancelled handle
+  until the next drain. Removing the handle from the queue (what the source
+  document calls "pop") takes it out at once and does not mark it cancelled.
+
+  Source: CPython Lib/asyncio/events.py, Handle.cancel; Lib/asyncio/base_events.py,
+  BaseEventLoop._run_once ("if handle._cancelled: continue").
+
+  Background:
+    Given a fresh event loop
+    And callback "a" is scheduled with call_soon as handle "h"
+
+  @HANDLE-1 @MUST
+  Rule: cancel() marks the handle cancelled, and the callback never runs
+
+    Scenario: A cancelled callback is skipped by the next iteration
+      When the handle "h" is cancelled
+      Then handle "h" is cancelled
+      When the loop runs one iteration
+      Then no callback has run
+
+    @needs-ready-queue
+    Scenario: A cancelled handle stays in the ready queue until an iteration skips it
+      When the handle "h" is cancelled
+      Then the ready queue holds 1 handle
+      When the loop runs one iteration
+      Then the ready queue holds 0 handles
+
+  @HANDLE-2 @MUST @needs-ready-queue
+  Rule: Removing a handle from the ready queue takes it out at once, without cancelling it
+
+    Scenario: A removed handle is gone from the queue but not cancelled
+      When handle "h" is removed from the ready queue
+      Then the ready queue holds 0 handles
+      And handle "h" is not cancelled
+      When the loop runs one iteration
+      Then no callback has run
+
+  @HANDLE-3 @SHOULD @needs-handle-internals
+  Rule: cancel() releases the callback, so that what it references can be freed
+
+    Scenario: A cancelled handle no longer holds its callback
+      When the handle "h" is cancelled
+      Then handle "h" no longer holds its callback

@@ -1,0 +1,31 @@
+Feature: A task must be initialised before it is used
+
+  A Task subclass that skips Task.__init__ (for example a singleton "sentinel"
+  task reused across requests) leaves the task's internal state unset. In
+  CPython's C implementation (3.12 and later) some of those fields are plain
+  pointers, and touching them crashes the interpreter; the pure-Python task
+  silently answers from class defaults. Neither tells the programmer what went
+  wrong. A loop should refuse such a task with an error that names the cause.
+
+  The level is SHOULD, not MUST: CPython itself does not meet it, so a loop that
+  behaves like CPython here is still asyncio-compatible, but the kit warns,
+  because a crash or a silent default is never what the programmer wanted.
+
+  Source: CPython Modules/_asynciomodule.c, _asyncio_Task___init___impl (the
+  fields task_context, task_name, task_coro are set only there); Lib/asyncio/tasks.py,
+  Task.__init__.
+
+  Background:
+    Given a fresh event loop
+    And a task object "t" whose initialiser never ran
+
+  @INIT-1 @SHOULD @needs-uninitialised-task
+  Rule: Using a task whose initialiser never ran raises an error instead of crashing or answering
+
+    Scenario: Asking an uninitialised task whether it is done is refused
+      When task "t" is asked whether it is done
+      Then it is refused with an error
+
+    Scenario: Asking an uninitialised task for its name is refused
+      When task "t" is asked for its name
+      Then it is refused with an error

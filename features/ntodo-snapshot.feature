@@ -1,0 +1,83 @@
+Feature: One iteration runs a snapshot of the ready queue
+
+  Every turn of an asyncio event loop (one call of BaseEventLoop._run_once) first
+  works out which handles are ready, then runs exactly that many: it takes
+  ntodo = len(self._ready) once, and pops ntodo handles. A callback that schedules
+  another callback therefore never extends the batch it is part of: the new one
+  waits for the next iteration. Code that counts iterations (tests, schedulers,
+  anything that "lets the loop run once") depends on this.
+
+  Before the snapshot is taken, the iteration has already polled the selector
+  (I/O callbacks are queued) and moved every timer that is due to the ready
+  queue, so those run in the same iteration as the callbacks queued before it.
+
+  In these scenarios "one iteration" is driven through public API only:
+  loop.call_soon(loop.stop) followed by loop.run_forever(), which is how
+  CPython's own test suite runs the loop once (test_utils.run_once).
+
+  Source: CPython Lib/asyncio/base_events.py, BaseEventLoop._run_once
+  ("we run all currently scheduled callbacks, but not any callbacks scheduled
+  by callbacks run this time around").
+
+  Background:
+    Given a fresh event loop
+
+  @NTODO-1 @MUST
+  Rule: One iteration runs every handle that is in the ready queue when its drain starts
+
+    Scenario: Callbacks queued before the iteration all run in it
+      Given callbacks "a", "b" and "c" are scheduled with call_soon
+      When the loop runs one iteration
+      Then exactly the callbacks "a", "b" and "c" ran in iteration 1, in any order
+
+    Scenario: A timer that is already due runs in the same iteration as the queued callbacks
+      Given callback "a" is scheduled with call_soon
+      And timer "t" is scheduled with call_later, overdue by 1 second
+      When the loop runs one iteration
+      Then exactly the callbacks "a" and "t" ran in iteration 1, in any order
+
+    Scenario: A timer that is not yet due does not run
+      Given timer "later" is scheduled with call_later in 1 day
+      When the loop runs one iteration
+      Then no callback has run
+
+  @NTODO-2 @MUST
+  Rule: A callback scheduled during an iteration runs in the next iteration
+
+    Scenario: A chain of two callbacks needs two iterations
+      Given callback "a" is scheduled with call_soon and, when it runs, schedules callback "b" with call_soon
+      When the loop runs one iteration
+      Then exactly the callbacks "a" ran in iteration 1, in any order
+      When the loop runs one iteration
+      Then exactly the callbacks "b" ran in iteration 2, in any order
+
+    Scenario: What a stopping batch schedules is left for the next run
+      Given callback "a" is scheduled with call_soon and, when it runs, stops the loop and schedules callback "c" with call_soon
+      When the loop runs until it is stopped
+      Then exactly the callbacks "a" ran in iteration 1, in any order
+      When the loop runs one iteration
+      Then exactly the callbacks "c" ran in iteration 2, in any order
+
+  @NTODO-3 @MUST
+  Rule: The ready queue is first in, first out
+
+    Scenario: Callbacks run in the order they were scheduled
+      Given callbacks "a", "b" and "c" are scheduled with call_soon
+      When the loop runs one iteration
+      Then the callbacks ran in the order "a", "b" and "c"
+
+    Scenario: call_soon_threadsafe joins the same queue in the same order
+      Given callback "a" is scheduled with call_soon
+      And callback "b" is scheduled with call_soon_threadsafe
+      And callback "c" is scheduled with call_soon
+      When the loop runs one iteration
+      Then the callbacks ran in the order "a", "b" and "c"
+
+  @NTODO-4 @MUST
+  Rule: stop() lets the current batch finish and then run_forever returns
+
+    Scenario: Callbacks after the stopping one in the same batch still run
+      Given callback "a" is scheduled with call_soon and, when it runs, stops the loop
+      And callback "b" is scheduled with call_soon
+      When the loop runs until it is stopped
+      Then exactly the callbacks "a" and "b" ran in iteration 1, in any order

@@ -1,0 +1,52 @@
+Feature: A new task schedules its first step; it does not run it
+
+  Creating a task (asyncio.Task(coro) or loop.create_task(coro)) does not start
+  the coroutine. The initialiser queues one handle, the task's first __step,
+  with loop.call_soon, and the coroutine starts when an iteration runs that
+  handle. Two consequences matter in practice: every task created costs one
+  ready-queue entry (even a task whose coroutine does nothing), and the caller
+  keeps running until it yields to the loop.
+
+  Source: CPython Lib/asyncio/tasks.py, Task.__init__ (self._loop.call_soon(
+  self.__step, context=self._context)); Modules/_asynciomodule.c,
+  task_call_step_soon.
+
+  Background:
+    Given a fresh event loop
+
+  @TASK-1 @MUST
+  Rule: Creating a task queues exactly one step and starts nothing
+
+    Scenario Outline: Creating a task with <construction> queues exactly one handle
+      When task "t" is created with <construction>
+      Then the ready queue holds 1 handle
+
+      @needs-ready-queue
+      Examples:
+        | construction         |
+        | the Task constructor |
+        | loop.create_task     |
+
+    Scenario Outline: The coroutine of a task created with <construction> has not started
+      When task "t" is created with <construction>
+      Then the coroutine of task "t" has not started
+      And task "t" is not done
+
+      Examples:
+        | construction         |
+        | the Task constructor |
+        | loop.create_task     |
+
+  @TASK-2 @MUST
+  Rule: The coroutine starts when an iteration runs the queued step
+
+    Scenario Outline: A task created with <construction> starts in the next iteration
+      Given task "t" is created with <construction>
+      When the loop runs one iteration
+      Then the coroutine of task "t" started and finished in iteration 1
+      And task "t" is done
+
+      Examples:
+        | construction         |
+        | the Task constructor |
+        | loop.create_task     |

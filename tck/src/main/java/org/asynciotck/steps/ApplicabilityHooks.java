@@ -1,0 +1,51 @@
+package org.asynciotck.steps;
+
+import io.cucumber.java.After;
+import io.cucumber.java.Before;
+import io.cucumber.java.Scenario;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.ImplementationInfo;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Decides before each scenario whether it applies to the implementation: a
+ * {@code @needs-<capability>} tag the implementation does not declare, or a
+ * {@code @since-<api level>} above the one it implements, makes the scenario
+ * "not applicable" with the reason named, never a pass and never a failure.
+ */
+public final class ApplicabilityHooks {
+
+    static final String NOT_APPLICABLE = "not applicable: ";
+    private static final String NEEDS = "@needs-";
+    private static final String SINCE = "@since-";
+
+    private final ScenarioContext context;
+
+    public ApplicabilityHooks(ScenarioContext context) {
+        this.context = context;
+    }
+
+    @Before(order = 0)
+    public void decideApplicability(Scenario scenario) {
+        context.begin(scenario);
+        ImplementationInfo info = context.info();
+        for (String tag : scenario.getSourceTagNames()) {
+            if (tag.startsWith(NEEDS) && !info.has(tag.substring(NEEDS.length()))) {
+                throw new TestAbortedException(NOT_APPLICABLE + "needs capability '" + tag.substring(NEEDS.length())
+                        + "', which " + info.id() + " does not declare");
+            }
+            if (tag.startsWith(SINCE)) {
+                ApiLevel needed = ApiLevel.parse(tag.substring(SINCE.length()));
+                if (!info.apiLevel().atLeast(needed)) {
+                    throw new TestAbortedException(NOT_APPLICABLE + "needs API level " + needed + ", and "
+                            + info.id() + " implements " + info.apiLevel());
+                }
+            }
+        }
+    }
+
+    @After
+    public void closeLoop() {
+        context.end();
+    }
+}

@@ -1,0 +1,84 @@
+package org.asynciotck.steps;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Operation.TaskConstruction;
+
+/**
+ * Turns the lines of a "when it runs, does:" table into the operations a
+ * callback performs while the loop runs it. Each line has one fixed form; an
+ * unknown line is a mistake in the feature file and is reported with the forms
+ * that exist.
+ */
+final class CallbackScript {
+
+    private record Form(String example, Pattern pattern, Function<Matcher, List<Operation>> build) {}
+
+    private static final String NAME = "\"([^\"]+)\"";
+
+    private static final List<Form> FORMS = List.of(
+            form("schedule callback \"b\" with call_soon", "schedule callback " + NAME + " with call_soon",
+                    m -> new Operation.CallSoon(m.group(1), List.of(), m.group(1))),
+            form("stop the loop", "stop the loop", m -> new Operation.Stop()),
+            form("create task \"t\" with eager start", "create task " + NAME + " with eager start",
+                    m -> Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, true)),
+            form("create task \"t\" with the Task constructor", "create task " + NAME + " with the Task constructor",
+                    m -> Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, false)),
+            form("create task \"t\" with loop.create_task", "create task " + NAME + " with loop.create_task",
+                    m -> Tasks.create(m.group(1), TaskConstruction.CREATE_TASK, false)),
+            form("enter task \"a\"", "enter task " + NAME, m -> new Operation.EnterTask(m.group(1))),
+            form("leave task \"a\"", "leave task " + NAME, m -> new Operation.LeaveTask(m.group(1))),
+            form("set the result of future \"f\" to 1", "set the result of future " + NAME + " to (-?\\d+)",
+                    m -> new Operation.SetResult(m.group(1), Integer.parseInt(m.group(2)))),
+            form("note the ready queue length as \"n\"", "note the ready queue length as " + NAME,
+                    m -> note(m.group(1), new Operation.ReadyQueueLength())),
+            form("note whether task \"t\" is done as \"n\"", "note whether task " + NAME + " is done as " + NAME,
+                    m -> note(m.group(2), new Operation.TaskDone(m.group(1)))),
+            form("note the current task as \"n\"", "note the current task as " + NAME,
+                    m -> note(m.group(1), new Operation.CurrentTask())),
+            form("schedule timer \"t\" with call_later in 0 seconds",
+                    "schedule timer " + NAME + " with call_later in (\\d+(?:\\.\\d+)?) seconds",
+                    m -> new Operation.CallLater(Double.parseDouble(m.group(2)), m.group(1), List.of(), m.group(1))),
+            multi("create 50 sentinel tasks with eager start", "create (\\d+) sentinel tasks with eager start",
+                    m -> Sentinels.names(Integer.parseInt(m.group(1))).stream()
+                            .map(name -> (Operation) Tasks.create(name, TaskConstruction.TASK_CONSTRUCTOR, true))
+                            .toList()));
+
+    private CallbackScript() {}
+
+    static List<Operation> parse(List<String> lines) {
+        List<Operation> operations = new ArrayList<>();
+        for (String line : lines) {
+            operations.addAll(parseLine(line.trim()));
+        }
+        return operations;
+    }
+
+    private static List<Operation> parseLine(String line) {
+        for (Form form : FORMS) {
+            Matcher matcher = form.pattern().matcher(line);
+            if (matcher.matches()) {
+                return form.build().apply(matcher);
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        FORMS.forEach(form -> known.append("\n  | ").append(form.example()).append(" |"));
+        throw new IllegalArgumentException("unknown callback action [" + line + "]; the known forms are:" + known);
+    }
+
+    private static Operation note(String name, Operation of) {
+        return new Operation.Note(Recording.NOTE_PREFIX + name, of);
+    }
+
+    private static Form form(String example, String regex, Function<Matcher, Operation> build) {
+        return new Form(example, Pattern.compile(regex), matcher -> List.of(build.apply(matcher)));
+    }
+
+    private static Form multi(String example, String regex, Function<Matcher, List<Operation>> build) {
+        return new Form(example, Pattern.compile(regex), build);
+    }
+}

@@ -1,0 +1,109 @@
+package org.asynciotck.steps;
+
+import io.cucumber.datatable.DataTable;
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.When;
+import java.util.List;
+import org.asynciotck.spi.Operation;
+
+/** Steps that schedule callbacks and timers and run the loop. */
+public final class LoopSteps {
+
+    private final ScenarioContext context;
+
+    public LoopSteps(ScenarioContext context) {
+        this.context = context;
+    }
+
+    @Given("a fresh event loop")
+    public void aFreshEventLoop() {
+        context.openSession();
+    }
+
+    @Given("callback(s) {labels} is/are scheduled with call_soon")
+    public void scheduledWithCallSoon(List<String> labels) {
+        for (String label : labels) {
+            callSoon(label, List.of());
+        }
+    }
+
+    @Given("callback {string} is scheduled with call_soon_threadsafe")
+    public void scheduledWithCallSoonThreadsafe(String label) {
+        context.performExpectingSuccess(new Operation.CallSoonThreadsafe(label, List.of(), label));
+    }
+
+    @Given("callback {string} is scheduled with call_soon as handle {string}")
+    public void scheduledAsHandle(String label, String handle) {
+        context.performExpectingSuccess(new Operation.CallSoon(label, List.of(), handle));
+    }
+
+    @Given("callback {string} is scheduled with call_soon and, when it runs, schedules callback {string} with call_soon")
+    public void scheduledAndSchedules(String label, String next) {
+        callSoon(label, CallbackScript.parse(List.of("schedule callback \"" + next + "\" with call_soon")));
+    }
+
+    @Given("callback {string} is scheduled with call_soon and, when it runs, stops the loop")
+    public void scheduledAndStops(String label) {
+        callSoon(label, CallbackScript.parse(List.of("stop the loop")));
+    }
+
+    @Given("callback {string} is scheduled with call_soon and, when it runs, stops the loop and schedules callback {string} with call_soon")
+    public void scheduledAndStopsAndSchedules(String label, String next) {
+        callSoon(label, CallbackScript.parse(List.of("stop the loop", "schedule callback \"" + next + "\" with call_soon")));
+    }
+
+    @Given("callback {string} is scheduled with call_soon and, when it runs, does:")
+    public void scheduledAndDoes(String label, DataTable actions) {
+        callSoon(label, CallbackScript.parse(actions.asList()));
+    }
+
+    @Given("timer {string} is scheduled with call_later in {duration}")
+    public void timerIn(String label, Seconds delay) {
+        context.performExpectingSuccess(new Operation.CallLater(delay.value(), label, List.of(), label));
+    }
+
+    @Given("timer {string} is scheduled with call_later, overdue by {duration}")
+    public void timerOverdue(String label, Seconds overdue) {
+        context.performExpectingSuccess(new Operation.CallLater(-overdue.value(), label, List.of(), label));
+    }
+
+    @Given("a reader {string} whose socket is already readable")
+    public void readyReader(String label) {
+        context.performExpectingSuccess(new Operation.AddReadyReader(label));
+    }
+
+    @Given("the handle of {string} is cancelled")
+    @When("the handle {string} is cancelled")
+    public void cancelHandle(String handle) {
+        context.performExpectingSuccess(new Operation.CancelHandle(handle));
+    }
+
+    @When("handle {string} is removed from the ready queue")
+    public void removeFromReadyQueue(String handle) {
+        context.performExpectingSuccess(new Operation.RemoveFromReadyQueue(handle));
+    }
+
+    @Given("the loop has been asked to stop")
+    public void askedToStop() {
+        context.performExpectingSuccess(new Operation.Stop());
+    }
+
+    @When("the loop runs one iteration")
+    public void runOnce() {
+        context.performExpectingSuccess(new Operation.RunOnce());
+    }
+
+    @When("the loop runs until it is stopped")
+    public void runForever() {
+        context.performExpectingSuccess(new Operation.RunForever());
+    }
+
+    @When("the loop computes its select timeout")
+    public void computeSelectTimeout() {
+        context.remember(ObservationSteps.SELECT_TIMEOUT, context.performExpectingSuccess(new Operation.SelectTimeout()).value());
+    }
+
+    private void callSoon(String label, List<Operation> then) {
+        context.performExpectingSuccess(new Operation.CallSoon(label, then, label));
+    }
+}

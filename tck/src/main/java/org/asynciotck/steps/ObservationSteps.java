@@ -1,0 +1,160 @@
+package org.asynciotck.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cucumber.java.en.Then;
+import java.util.List;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/** Steps that observe the loop: what ran when, the ready queue, the select timeout, notes, refusals. */
+public final class ObservationSteps {
+
+    static final String SELECT_TIMEOUT = "select timeout";
+
+    /**
+     * How far below the expected value an observed select timeout may be. A real loop's clock
+     * moves between scheduling the timer and computing the timeout, so the timeout is slightly
+     * smaller than the delay; never larger. Half a second covers a slow machine without
+     * confusing a 5-second timeout with anything else a loop might choose.
+     */
+    static final double TIMEOUT_TOLERANCE_SECONDS = 0.5;
+
+    private final ScenarioContext context;
+
+    public ObservationSteps(ScenarioContext context) {
+        this.context = context;
+    }
+
+    @Then("exactly the callbacks {labels} ran in iteration {int}, in any order")
+    public void exactlyRanIn(List<String> labels, int iteration) {
+        List<String> observed = Recording.of(context).callbackLabelsIn(iteration);
+        assertThat(observed)
+                .withFailMessage(() -> Expectation.message(context,
+                        "exactly " + labels + " to run in iteration " + iteration, observed))
+                .containsExactlyInAnyOrderElementsOf(labels);
+    }
+
+    @Then("exactly the callbacks {labels} ran outside any iteration, in any order")
+    public void exactlyRanOutside(List<String> labels) {
+        exactlyRanIn(labels, 0);
+    }
+
+    @Then("the callbacks ran in the order {labels}")
+    public void ranInOrder(List<String> labels) {
+        List<String> observed = Recording.of(context).callbackLabels();
+        assertThat(observed)
+                .withFailMessage(() -> Expectation.message(context, "callbacks to run in the order " + labels, observed))
+                .containsExactlyElementsOf(labels);
+    }
+
+    @Then("no callback has run")
+    public void noCallbackHasRun() {
+        List<String> observed = Recording.of(context).callbackLabels();
+        assertThat(observed)
+                .withFailMessage(() -> Expectation.message(context, "no callback to have run yet", observed))
+                .isEmpty();
+    }
+
+    @Then("no operation inside a callback failed")
+    public void noCallbackOperationFailed() {
+        Recording recording = Recording.of(context);
+        assertThat(recording.errors())
+                .withFailMessage(() -> Expectation.message(context, "no error inside callbacks", recording.errors()))
+                .isEmpty();
+    }
+
+    @Then("the ready queue holds {int} handle(s)")
+    public void readyQueueHolds(int expected) {
+        Object length = context.performExpectingSuccess(new Operation.ReadyQueueLength()).value();
+        Expectation.check(context, Recording.sameValue(length, expected),
+                expected + " handle(s) in the ready queue", length);
+    }
+
+    @Then("the select timeout is {double} seconds")
+    public void selectTimeoutIs(double expected) {
+        Object timeout = context.recall(SELECT_TIMEOUT);
+        Expectation.check(context, Recording.sameValue(timeout, expected),
+                "a select timeout of " + expected + " s", timeout == null ? "none (block)" : timeout + " s");
+    }
+
+    @Then("the select timeout is about {duration}")
+    public void selectTimeoutIsAbout(Seconds expected) {
+        Object timeout = context.recall(SELECT_TIMEOUT);
+        boolean close = timeout instanceof Number number
+                && number.doubleValue() <= expected.value()
+                && number.doubleValue() >= expected.value() - TIMEOUT_TOLERANCE_SECONDS;
+        Expectation.check(context, close, "a select timeout of " + expected.value() + " s (at most "
+                + TIMEOUT_TOLERANCE_SECONDS + " s less)", timeout == null ? "none (block)" : timeout + " s");
+    }
+
+    @Then("the select timeout is none, so the loop blocks until I\\/O or a wake-up")
+    public void selectTimeoutIsNone() {
+        Object timeout = context.recall(SELECT_TIMEOUT);
+        Expectation.check(context, timeout == null, "no select timeout (block until I/O or a wake-up)", timeout + " s");
+    }
+
+    @Then("note {string} is {bool}")
+    public void noteIsBoolean(String name, Boolean expected) {
+        Object value = Recording.of(context).note(name, context);
+        Expectation.check(context, expected.equals(value), "note \"" + name + "\" to be " + expected, value);
+    }
+
+    @Then("note {string} is {string}")
+    public void noteIsText(String name, String expected) {
+        Object value = Recording.of(context).note(name, context);
+        Expectation.check(context, expected.equals(value), "note \"" + name + "\" to be \"" + expected + "\"", value);
+    }
+
+    @Then("notes {string} and {string} are equal")
+    public void notesAreEqual(String first, String second) {
+        Recording recording = Recording.of(context);
+        Object a = recording.note(first, context);
+        Object b = recording.note(second, context);
+        Expectation.check(context, Recording.sameValue(a, b),
+                "notes \"" + first + "\" and \"" + second + "\" to be equal", first + "=" + a + ", " + second + "=" + b);
+    }
+
+    @Then("it is refused with {word} {string}")
+    public void refusedWith(String errorType, String template) {
+        Outcome outcome = context.lastOutcome();
+        boolean matches = outcome.isError() && errorType.equals(outcome.errorType())
+                && MessageTemplate.matches(template, outcome.message());
+        Expectation.check(context, matches, errorType + " \"" + template + "\"", outcome);
+    }
+
+    @Then("it is refused with an error")
+    public void refusedWithAnError() {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, outcome.isError(), "an error", outcome);
+    }
+
+    @Then("it succeeds")
+    public void succeeds() {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError(), "success", outcome);
+    }
+
+    @Then("handle {string} is cancelled")
+    public void handleIsCancelled(String handle) {
+        expectCancelled(handle, true);
+    }
+
+    @Then("handle {string} is not cancelled")
+    public void handleIsNotCancelled(String handle) {
+        expectCancelled(handle, false);
+    }
+
+    @Then("handle {string} no longer holds its callback")
+    public void handleReleasedCallback(String handle) {
+        Object holds = context.performExpectingSuccess(new Operation.HandleHoldsCallback(handle)).value();
+        Expectation.check(context, Boolean.FALSE.equals(holds), "handle \"" + handle + "\" to have dropped its callback",
+                "still holds it: " + holds);
+    }
+
+    private void expectCancelled(String handle, boolean expected) {
+        Object cancelled = context.performExpectingSuccess(new Operation.HandleCancelled(handle)).value();
+        Expectation.check(context, Boolean.valueOf(expected).equals(cancelled),
+                "handle \"" + handle + "\" " + (expected ? "to be cancelled" : "not to be cancelled"), "cancelled() = " + cancelled);
+    }
+}

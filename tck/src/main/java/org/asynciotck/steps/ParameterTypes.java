@@ -1,0 +1,33 @@
+package org.asynciotck.steps;
+
+import io.cucumber.java.ParameterType;
+import java.util.List;
+import org.asynciotck.spi.Operation.TaskConstruction;
+
+/** Typed step parameters, so step definitions never parse text themselves. */
+public final class ParameterTypes {
+
+    /** {@code "a", "b" and "c"} or a single {@code "a"}. */
+    @ParameterType("\"[^\"]*\"(?:(?:, | and )\"[^\"]*\")*")
+    public List<String> labels(String text) {
+        return Labels.parse(text);
+    }
+
+    /** A delay written with its unit: {@code 5 seconds}, {@code 1 hour}, {@code 2 days}. */
+    @ParameterType("(\\d+(?:\\.\\d+)?) (second|seconds|minute|minutes|hour|hours|day|days)")
+    public Seconds duration(String amount, String unit) {
+        return Seconds.of(Double.parseDouble(amount), unit);
+    }
+
+    /** How a task is made. */
+    @ParameterType("the Task constructor|loop.create_task")
+    public TaskConstruction construction(String text) {
+        return text.equals("loop.create_task") ? TaskConstruction.CREATE_TASK : TaskConstruction.TASK_CONSTRUCTOR;
+    }
+
+    /** {@code true} or {@code false}. */
+    @ParameterType("true|false")
+    public Boolean bool(String text) {
+        return Boolean.valueOf(text);
+    }
+}

@@ -1,0 +1,100 @@
+package org.asynciotck.steps;
+
+import io.cucumber.java.Scenario;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * The state of one scenario: which rule it verifies, the session on the
+ * implementation's fresh loop, and the outcome of the last action. Cucumber
+ * (picocontainer) makes one per scenario and hands it to every step class.
+ */
+public final class ScenarioContext {
+
+    private final LoopImplementation implementation = CurrentImplementation.get();
+    private ScenarioRule rule = ScenarioRule.UNKNOWN;
+    private LoopSession session;
+    private Outcome lastOutcome;
+    private final Map<String, Object> remembered = new HashMap<>();
+
+    void begin(Scenario scenario) {
+        rule = ScenarioRule.of(scenario);
+    }
+
+    ScenarioRule rule() {
+        return rule;
+    }
+
+    ImplementationInfo info() {
+        return implementation.info();
+    }
+
+    void openSession() {
+        if (session == null) {
+            session = implementation.openSession();
+        }
+    }
+
+    /** Performs one operation on the scenario's loop and returns what it produced. */
+    Outcome perform(Operation operation) {
+        Set<String> missing = new TreeSet<>(RequiredCapabilities.of(operation));
+        missing.removeAll(info().capabilities());
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("kit defect in " + rule.location() + ": the scenario sends "
+                    + operation.getClass().getSimpleName() + ", which needs " + missing
+                    + ", but has no @needs-" + missing.iterator().next() + " tag");
+        }
+        if (session == null) {
+            throw new IllegalStateException("kit defect in " + rule.location()
+                    + ": no loop yet; start the scenario with 'Given a fresh event loop'");
+        }
+        lastOutcome = session.perform(operation);
+        return lastOutcome;
+    }
+
+    /** Performs an operation that must succeed; a refusal is a failure of the rule. */
+    Outcome performExpectingSuccess(Operation operation) {
+        Outcome outcome = perform(operation);
+        if (outcome.isError()) {
+            throw new AssertionError(Expectation.message(this, "no error from " + describe(operation),
+                    outcome.errorType() + ": " + outcome.message()));
+        }
+        return outcome;
+    }
+
+    Outcome lastOutcome() {
+        if (lastOutcome == null) {
+            throw new IllegalStateException("kit defect in " + rule.location() + ": no action was performed yet");
+        }
+        return lastOutcome;
+    }
+
+    void remember(String key, Object value) {
+        remembered.put(key, value);
+    }
+
+    Object recall(String key) {
+        if (!remembered.containsKey(key)) {
+            throw new IllegalStateException("kit defect in " + rule.location() + ": nothing remembered as " + key);
+        }
+        return remembered.get(key);
+    }
+
+    void end() {
+        if (session != null) {
+            session.close();
+            session = null;
+        }
+    }
+
+    static String describe(Operation operation) {
+        return operation.toString();
+    }
+}

@@ -1,0 +1,47 @@
+package org.asynciotck.steps;
+
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import java.util.List;
+import org.asynciotck.spi.Operation;
+
+/** Steps with the loop running on its own thread and the kit calling it from another. */
+public final class ThreadSteps {
+
+    private final ScenarioContext context;
+
+    public ThreadSteps(ScenarioContext context) {
+        this.context = context;
+    }
+
+    @Given("the loop is running on its own thread and is idle")
+    public void loopOnItsOwnThread() {
+        context.performExpectingSuccess(new Operation.StartLoopThread());
+    }
+
+    @When("callback {string} is scheduled with call_soon from another thread")
+    public void callSoonFromAnotherThread(String label) {
+        context.performExpectingSuccess(new Operation.CallSoon(label, List.of(), label));
+    }
+
+    @When("callback {string} is scheduled with call_soon_threadsafe from another thread")
+    public void callSoonThreadsafeFromAnotherThread(String label) {
+        context.performExpectingSuccess(new Operation.CallSoonThreadsafe(label, List.of(), label));
+    }
+
+    @Then("callback {string} does not run within the stall bound")
+    public void doesNotRunWithinStallBound(String label) {
+        Object ran = context.performExpectingSuccess(new Operation.WaitFor(label, Bounds.STALL_BOUND_SECONDS)).value();
+        Expectation.check(context, Boolean.FALSE.equals(ran), "callback \"" + label + "\" not to run within "
+                + Bounds.STALL_BOUND_SECONDS + " s (the loop is blocked in select and nothing woke it)",
+                Boolean.TRUE.equals(ran) ? "it ran: the loop woke on a plain call_soon" : ran);
+    }
+
+    @Then("callback {string} runs within the wake-up bound")
+    public void runsWithinWakeBound(String label) {
+        Object ran = context.performExpectingSuccess(new Operation.WaitFor(label, Bounds.WAKE_BOUND_SECONDS)).value();
+        Expectation.check(context, Boolean.TRUE.equals(ran), "callback \"" + label + "\" to run within "
+                + Bounds.WAKE_BOUND_SECONDS + " s", "it did not run: the loop stayed blocked");
+    }
+}
