@@ -1,5 +1,6 @@
 package org.asynciotck.spi;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -35,6 +36,7 @@ public record Outcome(Kind kind, Object value, String errorType, String message)
         return new Outcome(Kind.ERROR, null, errorType, message);
     }
 
+    @JsonIgnore // derived from kind; not a field of the wire form
     public boolean isError() {
         return kind == Kind.ERROR;
     }

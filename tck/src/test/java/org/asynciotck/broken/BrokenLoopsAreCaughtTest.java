@@ -1,0 +1,90 @@
+package org.asynciotck.broken;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.asynciotck.kit.FeatureRun;
+import org.asynciotck.reference.ReferenceConfig;
+import org.asynciotck.reference.ReferenceImplementation;
+import org.asynciotck.spi.LoopImplementation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * All loops in this package are wrong, each in one way: the kit must catch each one by the
+ * rule it breaks, and blame no other rule. The reference loop, in both future designs, must
+ * pass every rule that applies to it. These runs go through Cucumber exactly as a
+ * certification does.
+ */
+class BrokenLoopsAreCaughtTest {
+
+    /**
+     * Each loop with the rule its defect breaks first, then the rules that state a consequence
+     * of the same mechanism (they fail because the loop really behaves differently there too,
+     * e.g. a task wakes an iteration early when the ready queue is drained to the end).
+     * No loop may fail a rule its defect does not touch.
+     */
+    static Stream<Arguments> brokenLoops() {
+        return Stream.of(
+                // done callbacks are queued in order but run newest first
+                broken("LIFO ready queue", BrokenLifoReadyQueue::implementation, "NTODO-3", "FUTURE-1"),
+                // a task woken by a callback of this iteration resumes in it, not in the next
+                broken("drains callbacks scheduled during the iteration", BrokenDrainsNewCallbacks::implementation,
+                        "NTODO-2", "CYCLES-1"),
+                // every deferred-dispatch rule: callbacks, late callbacks, and task wake-up
+                broken("futures call back inside set_result but declare deferred dispatch",
+                        BrokenSynchronousFutureCallbacks::implementation, "FUTURE-1", "FUTURE-2", "CYCLES-1"),
+                // every rule that counts the queued first step of a task
+                broken("task constructor runs the first step inline", BrokenTaskStartsInline::implementation,
+                        "TASK-1", "TASK-2", "EAGER-2", "SENTINEL-1", "COLLIDE-1"),
+                // the A5 collision is this conflict check, met by a task step
+                broken("enter_task without the conflict check", BrokenEnterWithoutConflictCheck::implementation,
+                        "ENTER-1", "COLLIDE-1"),
+                broken("select timeout ignores the cancelled head timer",
+                        BrokenTimeoutIgnoresCancelledHead::implementation, "TIMEOUT-4"),
+                broken("cancel() removes the handle from the queue", BrokenCancelRemovesHandle::implementation,
+                        "HANDLE-1"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenLoops")
+    void eachBrokenLoopFailsExactlyTheRulesItBreaks(String defect, Supplier<LoopImplementation> loop, Set<String> breaks) {
+        try (LoopImplementation implementation = loop.get()) {
+            FeatureRun run = FeatureRun.of(implementation);
+            assertThat(run.failedRules())
+                    .as("rules failed by the loop whose defect is: %s; failures: %s", defect, run.failures())
+                    .isEqualTo(breaks);
+            run.failures().values().stream().flatMap(Set::stream).forEach(message ->
+                    assertThat(message).as("failure message names the rule and the implementation")
+                            .containsPattern("^\\[[A-Z]+-[0-9]+\\] " + implementation.info().id() + ": expected .+, observed .+ \\(features/[a-z-]+\\.feature:[0-9]+\\)$"));
+        }
+    }
+
+    @Test
+    void theReferenceLoopPassesEveryRuleThatAppliesToIt() {
+        try (LoopImplementation reference = new ReferenceImplementation()) {
+            FeatureRun run = FeatureRun.of(reference);
+            assertThat(run.failures()).isEmpty();
+            assertThat(run.passedRules()).hasSizeGreaterThan(20);
+            assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("SYNC-1", "CYCLES-2");
+        }
+    }
+
+    @Test
+    void theSynchronousDispatchReferenceLoopPassesItsOwnRules() {
+        try (LoopImplementation reference = new ReferenceImplementation(ReferenceConfig.synchronousDispatch())) {
+            FeatureRun run = FeatureRun.of(reference);
+            assertThat(run.failures()).isEmpty();
+            assertThat(run.passedRules()).contains("SYNC-1", "CYCLES-2");
+            assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("FUTURE-1", "FUTURE-2", "CYCLES-1");
+        }
+    }
+
+    private static Arguments broken(String defect, Supplier<LoopImplementation> loop, String... breaks) {
+        return Arguments.of(defect, loop, Set.of(breaks));
+    }
+}
