@@ -210,10 +210,6 @@ final class AgentProcess {
             throw fail(Kind.PROTOCOL_ERROR, "could not read the reply to " + request.waitingFor()
                     + ": " + failed.reason());
         }
-        return throwExitedOrStuck(request);
-    }
-
-    private byte[] throwExitedOrStuck(Request request) {
         throw exitedOrStuck(request);
     }
 
