@@ -1,0 +1,286 @@
+package org.asynciotck.process;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.ImplementationFailure.Kind;
+
+/**
+ * One running agent and the request/reply conversation with it (docs/protocol.md, "Framing").
+ *
+ * <p>Every wait is bounded. Any failure except a {@code protocol_error} reply leaves the
+ * conversation out of step, so the agent is killed (with its whole process tree) and marked
+ * unusable; the owner starts a fresh one.
+ */
+final class AgentProcess {
+
+    /** A reply line longer than this is a protocol error (docs/protocol.md). */
+    static final int MAX_LINE_BYTES = 1024 * 1024;
+    /** How long a process that closed its stdout may take to report its exit status. */
+    private static final Duration EXIT_GRACE = Duration.ofSeconds(2);
+    /** How long the stderr pump may take to drain the last bytes after the process is gone. */
+    private static final Duration STDERR_DRAIN = Duration.ofSeconds(1);
+    /** How often a wait for a reply also checks whether the process is still alive. */
+    private static final long LIVENESS_SLICE_MILLIS = 100;
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final BlockingQueue<StdoutItem> stdout = new LinkedBlockingQueue<>();
+    private final StderrTail stderrTail;
+    private final Thread stderrPump;
+    private final ObjectMapper json;
+    /** The seq of the next request; the protocol numbers requests 1, 2, ... per agent. */
+    private long nextSeq = 1;
+    /** False once the conversation is out of step or the process is gone; never true again. */
+    private volatile boolean usable = true;
+
+    private AgentProcess(Process process, ObjectMapper json) {
+        this.process = process;
+        this.json = json;
+        this.stdin = process.getOutputStream();
+        this.stderrTail = new StderrTail(process.getErrorStream());
+        this.stderrPump = daemon(stderrTail, "agent-" + process.pid() + "-stderr");
+        daemon(this::pumpStdout, "agent-" + process.pid() + "-stdout");
+    }
+
+    /** Starts {@code argv} with {@code environment} added to this JVM's environment. */
+    static AgentProcess start(List<String> argv, Map<String, String> environment, ObjectMapper json)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(argv);
+        builder.environment().putAll(environment);
+        return new AgentProcess(builder.start(), json);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean usable() {
+        return usable && process.isAlive();
+    }
+
+    /** The last 64 KiB the agent wrote to stderr. */
+    String stderr() {
+        return stderrTail.text();
+    }
+
+    /**
+     * Sends {@code request} and returns the reply, checked for well-formedness, seq and type.
+     *
+     * @throws ImplementationFailure on a crash, a timeout, a reply the protocol does not allow,
+     *     or a {@code protocol_error} reply (only that one leaves the agent usable)
+     * @throws IllegalStateException when an earlier failure made the agent unusable
+     */
+    synchronized JsonNode exchange(Request request, Duration timeout) {
+        if (!usable) {
+            throw new IllegalStateException("agent " + pid() + " is unusable after an earlier failure");
+        }
+        long seq = nextSeq++;
+        send(seq, request);
+        StdoutItem item = awaitItem(request, timeout);
+        byte[] line = lineOf(item, request);
+        JsonNode reply = parse(line);
+        JsonNode replySeq = reply.get("seq");
+        if (replySeq == null || !replySeq.canConvertToLong() || replySeq.asLong() != seq) {
+            throw fail(Kind.PROTOCOL_ERROR, "reply to " + request.waitingFor() + " carries seq " + replySeq
+                    + " instead of " + seq + ": " + Snippet.of(line));
+        }
+        String type = reply.path("type").asText("");
+        if (type.equals("protocol_error")) {
+            throw new ImplementationFailure(Kind.PROTOCOL_ERROR, "agent did not understand "
+                    + request.waitingFor() + ": " + reply.path("message").asText("(no message)"), stderr());
+        }
+        if (!type.equals(request.expectedReplyType())) {
+            throw fail(Kind.PROTOCOL_ERROR, "reply to " + request.waitingFor() + " has type [" + type
+                    + "] instead of [" + request.expectedReplyType() + "]: " + Snippet.of(line));
+        }
+        return reply;
+    }
+
+    /**
+     * Marks the agent unusable, kills it and returns the failure to throw; for replies that are
+     * well-framed but say something the protocol does not allow.
+     */
+    ImplementationFailure fail(Kind kind, String message) {
+        usable = false;
+        killTree();
+        return new ImplementationFailure(kind, message, drainedStderr());
+    }
+
+    /** Asks the agent to exit ({@code bye}); kills it if it does not answer or exit in time. Never throws. */
+    synchronized void shutDown(Duration timeout) {
+        if (usable()) {
+            try {
+                exchange(Request.bye(), timeout);
+                stdin.close();
+                if (process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    usable = false;
+                    return;
+                }
+            } catch (ImplementationFailure | IOException e) {
+                // It did not say goodbye properly; it is killed below.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        usable = false;
+        killTree();
+    }
+
+    /**
+     * Kills the agent and everything it started, waiting (bounded) for it to be gone. Never throws.
+     * Not synchronized: a shutdown hook must be able to kill an agent that a caller is waiting on.
+     */
+    void killTree() {
+        usable = false;
+        // Descendants first: once the agent is dead its children are re-parented and lost to us.
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.onExit().get(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // A process that survives SIGKILL for two seconds is the operating system's business.
+        }
+    }
+
+    private void send(long seq, Request request) {
+        ObjectNode node = json.createObjectNode();
+        node.put("seq", seq);
+        node.setAll((ObjectNode) json.valueToTree(request));
+        try {
+            stdin.write(json.writeValueAsBytes(node));
+            stdin.write('\n');
+            stdin.flush();
+        } catch (IOException e) {
+            // Usually a broken pipe: the agent died. Say how, if it did.
+            throw exitedOrStuck(request);
+        }
+    }
+
+    private StdoutItem awaitItem(Request request, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            while (true) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw fail(Kind.TIMED_OUT, "timed out after " + Durations.describe(timeout)
+                            + " waiting for " + request.waitingFor());
+                }
+                StdoutItem item = stdout.poll(
+                        Math.min(left, TimeUnit.MILLISECONDS.toNanos(LIVENESS_SLICE_MILLIS)), TimeUnit.NANOSECONDS);
+                if (item != null) {
+                    return item;
+                }
+                if (!process.isAlive()) {
+                    // Its last line may still be in the pipe; after that, it died without answering.
+                    item = stdout.poll(LIVENESS_SLICE_MILLIS, TimeUnit.MILLISECONDS);
+                    return item != null ? item : new StdoutItem.End(new byte[0]);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail(Kind.TIMED_OUT, "interrupted while waiting for " + request.waitingFor());
+        }
+    }
+
+    private byte[] lineOf(StdoutItem item, Request request) {
+        if (item instanceof StdoutItem.Line line) {
+            return line.bytes();
+        }
+        if (item instanceof StdoutItem.Oversized oversized) {
+            throw fail(Kind.PROTOCOL_ERROR, "reply to " + request.waitingFor() + " is longer than "
+                    + oversized.limit() + " bytes: " + Snippet.of(oversized.prefix()));
+        }
+        if (item instanceof StdoutItem.ReadFailed failed) {
+            throw fail(Kind.PROTOCOL_ERROR, "could not read the reply to " + request.waitingFor()
+                    + ": " + failed.reason());
+        }
+        throw exitedOrStuck(request);
+    }
+
+    private ImplementationFailure exitedOrStuck(Request request) {
+        usable = false;
+        try {
+            if (process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                // Kill whatever it left behind; the process itself is already gone.
+                killTree();
+                return new ImplementationFailure(Kind.CRASHED,
+                        "crashed (" + describeExit(process.exitValue()) + ") while answering "
+                                + request.waitingFor(), drainedStderr());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return fail(Kind.PROTOCOL_ERROR, "agent closed its stdout but kept running, while answering "
+                + request.waitingFor());
+    }
+
+    /**
+     * "signal 11" or "exit code 3". Java reports death by signal N as exit value 128 + N on
+     * Unix, the shell convention; a real {@code exit(139)} reads the same, which no agent has
+     * a reason to do.
+     */
+    static String describeExit(int exitValue) {
+        return exitValue > 128 && exitValue <= 128 + 64 ? "signal " + (exitValue - 128) : "exit code " + exitValue;
+    }
+
+    private JsonNode parse(byte[] line) {
+        try {
+            JsonNode node = json.readTree(line);
+            if (node != null && node.isObject()) {
+                return node;
+            }
+        } catch (JsonProcessingException e) {
+            // Reported below with the line itself, which says more than the parser's position.
+        } catch (IOException e) {
+            // Same as above: readTree on bytes declares IOException.
+        }
+        throw fail(Kind.PROTOCOL_ERROR, "agent sent a line that is not a JSON object: " + Snippet.of(line));
+    }
+
+    private String drainedStderr() {
+        try {
+            stderrPump.join(STDERR_DRAIN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return stderr();
+    }
+
+    private void pumpStdout() {
+        BoundedLineReader reader = new BoundedLineReader(process.getInputStream(), MAX_LINE_BYTES);
+        try {
+            while (true) {
+                StdoutItem item = reader.next();
+                stdout.add(item);
+                if (!(item instanceof StdoutItem.Line)) {
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            stdout.add(new StdoutItem.ReadFailed(e.toString()));
+        }
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+}

@@ -1,0 +1,34 @@
+package org.asynciotck.process;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** The bundled Python agent, written out of the jar so that an interpreter can run it. */
+final class AgentScript {
+
+    static final String RESOURCE = "/org/asynciotck/process/agent.py";
+
+    private AgentScript() {}
+
+    /**
+     * Copies the agent to a new temporary file, deleted when the JVM exits (and earlier by
+     * {@link ProcessImplementation#close()}).
+     */
+    static Path extract() {
+        try (InputStream in = AgentScript.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new ImplementationUnavailable("the agent script " + RESOURCE + " is not on the classpath");
+            }
+            Path file = Files.createTempFile("asyncio-tck-agent-", ".py");
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            return file;
+        } catch (IOException e) {
+            throw new ImplementationUnavailable("could not write the agent script " + RESOURCE
+                    + " to a temporary file: " + e.getMessage(), "", e);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package org.asynciotck.process;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.ImplementationFailure.Kind;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.LoopSession;
+
+/**
+ * An implementation that lives in another process and is driven through an agent speaking
+ * docs/protocol.md.
+ *
+ * <p>One agent serves session after session while it is healthy. When it crashes, hangs or
+ * breaks the protocol, the failing call throws {@link ImplementationFailure} (the scenario's
+ * verdict), the agent is killed, and the next {@link #openSession()} starts a fresh one and
+ * repeats the handshake: the run goes on whatever the implementation does.
+ */
+public final class ProcessImplementation implements LoopImplementation {
+
+    /** How many characters of the agent's stderr an {@link ImplementationUnavailable} message quotes. */
+    private static final int STDERR_IN_MESSAGE = 2000;
+
+    private final AgentCommand command;
+    private final ObjectMapper json = ProtocolJson.newMapper();
+    private final List<String> argv;
+    /** The bundled agent written to a temporary file, or null when none was written. */
+    private final Path extractedScript;
+    private final ImplementationInfo info;
+    private final Thread shutdownHook = new Thread(this::killAgentNow, "agent-shutdown");
+    /** The current agent; null after close() or when starting a fresh one failed. */
+    private volatile AgentProcess agent;
+    private ProcessSession session;
+    private boolean closed;
+
+    /**
+     * Starts the agent and performs the handshake.
+     *
+     * @throws ImplementationUnavailable when the interpreter is missing or too old, the agent
+     *     cannot be started, or it fails the handshake (for example: exits saying its loop is
+     *     not installed, or speaks another protocol version)
+     */
+    public ProcessImplementation(AgentCommand command) {
+        this.command = Objects.requireNonNull(command, "command");
+        Path script = null;
+        if (command.python().isPresent()) {
+            PythonProbe.requireSupported(command.python().get(), command.handshakeTimeout());
+            script = command.agentScript().orElse(null);
+        }
+        this.extractedScript = command.python().isPresent() && script == null ? AgentScript.extract() : null;
+        this.argv = command.argv(script != null ? script : extractedScript);
+        try {
+            this.agent = startAgent();
+            this.info = handshake(agent);
+        } catch (ImplementationFailure e) {
+            deleteScript();
+            throw unavailable(e);
+        }
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    @Override
+    public ImplementationInfo info() {
+        return info;
+    }
+
+    /**
+     * Sends {@code open_session} to the current agent, or to a fresh one when the last failed.
+     *
+     * @throws ImplementationFailure when the agent (or the fresh one) fails
+     * @throws IllegalStateException when a session is still open or this implementation is closed
+     */
+    @Override
+    public synchronized LoopSession openSession() {
+        if (closed) {
+            throw new IllegalStateException("implementation " + info.id() + " is closed");
+        }
+        if (session != null && session.isOpen()) {
+            throw new IllegalStateException("a session on " + info.id() + " is still open; the protocol allows one"
+                    + " at a time");
+        }
+        AgentProcess current = agent;
+        if (current == null || !current.usable()) {
+            if (current != null) {
+                current.killTree();
+            }
+            agent = null;
+            current = startAgent();
+            ImplementationInfo again = handshake(current);
+            if (!again.equals(info)) {
+                throw current.fail(Kind.PROTOCOL_ERROR, "the fresh agent describes " + again
+                        + ", the first one described " + info);
+            }
+            agent = current;
+        }
+        current.exchange(Request.openSession(), command.operationTimeout());
+        session = new ProcessSession(current, json, command.operationTimeout());
+        return session;
+    }
+
+    /** Closes the open session, says {@code bye} to the agent (killing it if it lingers), deletes the script. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (session != null) {
+            session.close();
+        }
+        AgentProcess current = agent;
+        agent = null;
+        if (current != null) {
+            current.shutDown(command.operationTimeout());
+        }
+        deleteScript();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down; the hook kills nothing now that agent is null.
+        }
+    }
+
+    /** The current agent's process id, for tests that check whether an agent was replaced. */
+    OptionalLong agentPid() {
+        AgentProcess current = agent;
+        return current == null ? OptionalLong.empty() : OptionalLong.of(current.pid());
+    }
+
+    private AgentProcess startAgent() {
+        try {
+            return AgentProcess.start(argv, command.environment(), json);
+        } catch (IOException e) {
+            throw new ImplementationFailure(Kind.CRASHED, "could not start the agent " + argv + ": "
+                    + e.getMessage(), "");
+        }
+    }
+
+    private ImplementationInfo handshake(AgentProcess candidate) {
+        try {
+            return HelloReply.read(candidate.exchange(Request.hello(), command.handshakeTimeout()),
+                    command.id().orElse(null), command.variant().orElse(null));
+        } catch (HelloReply.Unusable e) {
+            throw candidate.fail(Kind.PROTOCOL_ERROR, e.getMessage());
+        } catch (ImplementationFailure e) {
+            // A protocol_error reply to hello leaves the agent running, but there is no use for it.
+            candidate.killTree();
+            throw e;
+        }
+    }
+
+    private ImplementationUnavailable unavailable(ImplementationFailure failure) {
+        String what = failure.kind() == Kind.CRASHED
+                ? "exited before answering hello: " + failure.getMessage()
+                : "failed the hello handshake: " + failure.getMessage();
+        String stderr = failure.diagnostics().strip();
+        if (stderr.length() > STDERR_IN_MESSAGE) {
+            stderr = "..." + stderr.substring(stderr.length() - STDERR_IN_MESSAGE);
+        }
+        return new ImplementationUnavailable("the agent (" + command + ") " + what
+                + (stderr.isEmpty() ? "" : "; its stderr ends with:\n" + stderr), failure.diagnostics(), failure);
+    }
+
+    private void killAgentNow() {
+        AgentProcess current = agent;
+        if (current != null) {
+            current.killTree();
+        }
+    }
+
+    private void deleteScript() {
+        if (extractedScript != null) {
+            try {
+                Files.deleteIfExists(extractedScript);
+            } catch (IOException e) {
+                // deleteOnExit() was registered too; a leftover temp file is harmless.
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.asynciotck.process;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.ImplementationFailure.Kind;
+import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * One session ({@code open_session} .. {@code close_session}) on an agent. Opened by
+ * {@link ProcessImplementation#openSession()}.
+ */
+final class ProcessSession implements LoopSession {
+
+    private static final TypeReference<List<Event>> EVENTS = new TypeReference<>() {};
+
+    private final AgentProcess agent;
+    private final ObjectMapper json;
+    private final Duration operationTimeout;
+    private boolean open = true;
+    /** The failure that made the agent unusable, or null while it is fine. */
+    private ImplementationFailure brokenBy;
+
+    ProcessSession(AgentProcess agent, ObjectMapper json, Duration operationTimeout) {
+        this.agent = agent;
+        this.json = json;
+        this.operationTimeout = operationTimeout;
+    }
+
+    @Override
+    public synchronized Outcome perform(Operation operation) {
+        Objects.requireNonNull(operation, "operation");
+        requireUsable();
+        JsonNode outcome = call(Request.perform(operation)).get("outcome");
+        if (outcome == null || !outcome.isObject()) {
+            throw broken("reply to " + Request.opName(operation) + " has no outcome object", outcome);
+        }
+        Outcome read;
+        try {
+            read = json.treeToValue(outcome, Outcome.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw broken("reply to " + Request.opName(operation) + " has an unreadable outcome", outcome);
+        }
+        if (read.kind() == null || (read.isError() && read.errorType() == null)) {
+            throw broken("reply to " + Request.opName(operation) + " has an incomplete outcome", outcome);
+        }
+        return operation instanceof Operation.Recorded && read.kind() == Outcome.Kind.VALUE
+                ? Outcome.value(events(read.value(), outcome))
+                : read;
+    }
+
+    /**
+     * The agent's own timing of {@code repeat} runs of {@code operation} (the protocol's optional
+     * {@code benchmark} request), in seconds, one entry per run.
+     */
+    synchronized List<Double> benchmark(Operation operation, int repeat) {
+        requireUsable();
+        JsonNode seconds = call(Request.benchmark(operation, repeat)).get("seconds");
+        if (seconds == null || !seconds.isArray()) {
+            throw broken("benchmark reply has no list of seconds", seconds);
+        }
+        List<Double> result = new ArrayList<>();
+        seconds.forEach(s -> result.add(s.asDouble()));
+        return result;
+    }
+
+    synchronized boolean isOpen() {
+        return open;
+    }
+
+    /** Sends {@code close_session} if the agent can still take it; never throws. */
+    @Override
+    public synchronized void close() {
+        if (!open) {
+            return;
+        }
+        open = false;
+        if (brokenBy == null && agent.usable()) {
+            try {
+                call(Request.closeSession());
+            } catch (ImplementationFailure e) {
+                // The loop is closed either way for the kit; an agent left unusable is replaced by
+                // the next openSession().
+            }
+        }
+    }
+
+    private JsonNode call(Request request) {
+        try {
+            return agent.exchange(request, operationTimeout);
+        } catch (ImplementationFailure e) {
+            if (!agent.usable()) {
+                brokenBy = e;
+            }
+            throw e;
+        }
+    }
+
+    private List<Event> events(Object value, JsonNode outcome) {
+        try {
+            return List.copyOf(json.convertValue(value, EVENTS));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw broken("recorded outcome is not a list of events", outcome);
+        }
+    }
+
+    private ImplementationFailure broken(String what, JsonNode offending) {
+        String quoted = Snippet.of(String.valueOf(offending).getBytes(StandardCharsets.UTF_8));
+        brokenBy = agent.fail(Kind.PROTOCOL_ERROR, what + ": " + quoted);
+        return brokenBy;
+    }
+
+    private void requireUsable() {
+        if (!open) {
+            throw new IllegalStateException("session is closed");
+        }
+        if (brokenBy != null) {
+            throw new IllegalStateException("session is unusable after: " + brokenBy.getMessage(), brokenBy);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.asynciotck.process;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import java.util.Objects;
+import org.asynciotck.spi.Operation;
+
+/**
+ * One request of docs/protocol.md, without its {@code seq} (the conversation numbers it).
+ *
+ * @param type      the request type ({@code hello}, {@code perform}, ...)
+ * @param protocol  the protocol number ({@code hello} only)
+ * @param operation the operation ({@code perform} and {@code benchmark} only)
+ * @param repeat    how often to repeat the operation ({@code benchmark} only)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record Request(String type, Integer protocol, Operation operation, Integer repeat) {
+
+    /** The protocol version this kit speaks. */
+    static final int PROTOCOL_VERSION = 1;
+
+    Request {
+        Objects.requireNonNull(type, "type");
+    }
+
+    static Request hello() {
+        return new Request("hello", PROTOCOL_VERSION, null, null);
+    }
+
+    static Request openSession() {
+        return new Request("open_session", null, null, null);
+    }
+
+    static Request perform(Operation operation) {
+        return new Request("perform", null, Objects.requireNonNull(operation, "operation"), null);
+    }
+
+    static Request closeSession() {
+        return new Request("close_session", null, null, null);
+    }
+
+    static Request bye() {
+        return new Request("bye", null, null, null);
+    }
+
+    static Request benchmark(Operation operation, int repeat) {
+        if (repeat < 1) {
+            throw new IllegalArgumentException("repeat < 1: " + repeat);
+        }
+        return new Request("benchmark", null, Objects.requireNonNull(operation, "operation"), repeat);
+    }
+
+    /** The reply type the protocol requires for this request. */
+    @JsonIgnore
+    String expectedReplyType() {
+        return switch (type) {
+            case "hello" -> "hello";
+            case "perform" -> "outcome";
+            case "benchmark" -> "benchmark";
+            default -> "ok";
+        };
+    }
+
+    /** What the kit is waiting for, for messages: "hello", or the operation's wire name for a perform. */
+    @JsonIgnore
+    String waitingFor() {
+        return operation == null ? type : type.equals("perform") ? opName(operation) : type + " " + opName(operation);
+    }
+
+    static String opName(Operation operation) {
+        JsonTypeName name = operation.getClass().getAnnotation(JsonTypeName.class);
+        return name == null ? operation.getClass().getSimpleName() : name.value();
+    }
+}

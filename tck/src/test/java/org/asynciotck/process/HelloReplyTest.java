@@ -1,0 +1,43 @@
+package org.asynciotck.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.ImplementationInfo;
+import org.junit.jupiter.api.Test;
+
+class HelloReplyTest {
+
+    @Test
+    void readsTheExampleOfTheProtocol() throws Exception {
+        JsonNode reply = ProtocolJson.newMapper().readTree("""
+                {"seq": 1, "type": "hello", "protocol": 1,
+                 "implementation": {"name": "CPython asyncio", "version": "3.12.1",
+                                    "python": "3.12.1", "api_level": "3.12",
+                                    "capabilities": ["ready-queue", "select-timeout", "eager-start"]}}
+                """);
+        ImplementationInfo info = HelloReply.read(reply, null, null);
+        assertThat(info.id()).isEqualTo("cpython-3.12.1-c");
+        assertThat(info.apiLevel()).isEqualTo(new ApiLevel(3, 12));
+        assertThat(info.capabilities()).containsExactlyInAnyOrder("ready-queue", "select-timeout", "eager-start");
+    }
+
+    @Test
+    void derivesIds() {
+        assertThat(HelloReply.deriveId("CPython asyncio", "3.12.1", "3.12.1", "py")).isEqualTo("cpython-3.12.1-py");
+        assertThat(HelloReply.deriveId("CPython asyncio (Python Task/Future)", "3.12.1", "3.12.1", null))
+                .isEqualTo("cpython-3.12.1-py");
+        assertThat(HelloReply.deriveId("uvloop", "0.21.0", "3.11.7", null)).isEqualTo("uvloop-0.21.0-py3.11");
+        assertThat(HelloReply.deriveId("Some Loop", "1.0", "", null)).isEqualTo("some-1.0");
+    }
+
+    @Test
+    void refusesAHelloWithoutAVersion() throws Exception {
+        JsonNode reply = ProtocolJson.newMapper().readTree(
+                "{\"protocol\": 1, \"implementation\": {\"name\": \"x\", \"api_level\": \"3.12\"}}");
+        assertThatThrownBy(() -> HelloReply.read(reply, null, null))
+                .hasMessageStartingWith("hello reply lacks implementation.version");
+    }
+}

@@ -1,0 +1,80 @@
+package org.asynciotck.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Operation.TaskConstruction;
+import org.asynciotck.spi.Outcome;
+import org.junit.jupiter.api.Test;
+
+class ProtocolJsonTest {
+
+    private final ObjectMapper json = ProtocolJson.newMapper();
+
+    /** One of each operation, nested ones included. */
+    private static final List<Operation> EVERY_OPERATION = List.of(
+            new Operation.CallSoon("a", List.of(new Operation.Note("n", new Operation.ReadyQueueLength())), "h"),
+            new Operation.CallSoonThreadsafe("b", List.of(), null),
+            new Operation.CallLater(-1.5, "c", List.of(new Operation.Stop()), "t"),
+            new Operation.CancelHandle("h"),
+            new Operation.HandleCancelled("h"),
+            new Operation.HandleHoldsCallback("h"),
+            new Operation.RemoveFromReadyQueue("h"),
+            new Operation.Stop(),
+            new Operation.RunOnce(),
+            new Operation.RunForever(),
+            new Operation.ReadyQueueLength(),
+            new Operation.SelectTimeout(),
+            new Operation.Recorded(),
+            new Operation.Note("n", new Operation.CurrentTask()),
+            new Operation.CreateFuture("f"),
+            new Operation.AddDoneCallback("f", "d", List.of(new Operation.FutureDone("f"))),
+            new Operation.SetResult("f", Map.of("k", List.of(1, "two"))),
+            new Operation.FutureDone("f"),
+            new Operation.CreateTask("t1", "co", "f", TaskConstruction.CREATE_TASK, true),
+            new Operation.CreateUninitialisedTask("u"),
+            new Operation.TaskDone("t1"),
+            new Operation.TaskName("t1"),
+            new Operation.CurrentTask(),
+            new Operation.EnterTask("t1"),
+            new Operation.LeaveTask("t1"),
+            new Operation.SwapCurrentTask(null));
+
+    @Test
+    void everyOperationRoundTrips() throws Exception {
+        for (Operation operation : EVERY_OPERATION) {
+            String text = json.writerFor(Operation.class).writeValueAsString(operation);
+            assertThat(json.readValue(text, Operation.class)).as(text).isEqualTo(operation);
+        }
+    }
+
+    @Test
+    void operationsUseTheWireNamesOfTheProtocol() throws Exception {
+        assertThat(json.writeValueAsString(new Operation.CreateTask("t", "co", null, TaskConstruction.TASK_CONSTRUCTOR,
+                false))).isEqualTo("{\"op\":\"create_task\",\"task\":\"t\",\"label\":\"co\",\"awaits\":null,"
+                        + "\"via\":\"task_constructor\",\"eager_start\":false}");
+        assertThat(json.readValue("{\"op\":\"call_soon\",\"label\":\"a\"}", Operation.class))
+                .isEqualTo(new Operation.CallSoon("a", List.of(), null));
+        assertThat(json.writeValueAsString(Request.perform(new Operation.Stop())))
+                .isEqualTo("{\"type\":\"perform\",\"operation\":{\"op\":\"stop\"}}");
+    }
+
+    @Test
+    void outcomesAndEventsRoundTrip() throws Exception {
+        assertThat(json.writeValueAsString(Outcome.error("RuntimeError", "boom")))
+                .isEqualTo("{\"kind\":\"error\",\"error_type\":\"RuntimeError\",\"message\":\"boom\"}");
+        for (Outcome outcome : List.of(Outcome.nothing(), Outcome.value(3), Outcome.value(List.of("a")),
+                Outcome.error("RuntimeError", "boom"))) {
+            assertThat(json.readValue(json.writeValueAsString(outcome), Outcome.class)).isEqualTo(outcome);
+        }
+        assertThat(json.readValue("{\"kind\":\"value\",\"value\":null}", Outcome.class))
+                .isEqualTo(Outcome.value(null));
+        Event note = new Event("n", 1, "RuntimeError: boom");
+        assertThat(json.writeValueAsString(Event.of("a", 0))).isEqualTo("{\"label\":\"a\",\"run\":0}");
+        assertThat(json.readValue(json.writeValueAsString(note), Event.class)).isEqualTo(note);
+    }
+}
