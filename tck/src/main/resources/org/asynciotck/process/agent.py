@@ -778,7 +778,7 @@ class Agent:
         seq = None
         kind = None
         try:
-            request = json.loads(raw)
+            request = json.loads(raw, parse_constant=_refuse_non_json_number)
             if not isinstance(request, dict):
                 raise ProtocolError("a request must be a JSON object")
             seq = request.get("seq")
@@ -884,6 +884,11 @@ class Agent:
         "benchmark": benchmark,
         "bye": bye,
     }
+
+
+def _refuse_non_json_number(constant):
+    # Python's json accepts NaN and Infinity; the protocol (JSON) does not.
+    raise ProtocolError("%s is not a JSON number" % constant)
 
 
 def take_protocol_channel():
