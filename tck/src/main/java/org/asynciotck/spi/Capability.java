@@ -22,5 +22,16 @@ public final class Capability {
     /** A task object can be made without running its initialiser, to check that such a task is refused. */
     public static final String UNINITIALISED_TASK = "uninitialised-task";
 
+    /**
+     * Futures made by the loop dispatch done callbacks through {@code call_soon}, as
+     * {@code asyncio.Future} does. Detected, not assumed: an agent sets a result and looks.
+     */
+    public static final String DEFERRED_DISPATCH = "deferred-dispatch";
+    /**
+     * Futures made by the loop call done callbacks inside {@code set_result} (custom futures,
+     * e.g. native extensions). A declared design, certified by its own rules.
+     */
+    public static final String SYNCHRONOUS_DISPATCH = "synchronous-dispatch";
+
     private Capability() {}
 }

@@ -49,6 +49,11 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.EnterTask.class),
     @JsonSubTypes.Type(Operation.LeaveTask.class),
     @JsonSubTypes.Type(Operation.SwapCurrentTask.class),
+    @JsonSubTypes.Type(Operation.StartLoopThread.class),
+    @JsonSubTypes.Type(Operation.StopLoopThread.class),
+    @JsonSubTypes.Type(Operation.WaitFor.class),
+    @JsonSubTypes.Type(Operation.ReportedErrors.class),
+    @JsonSubTypes.Type(Operation.AddReadyReader.class),
 })
 public sealed interface Operation {
 
@@ -215,4 +220,41 @@ public sealed interface Operation {
      */
     @JsonTypeName("swap_current_task")
     record SwapCurrentTask(String task) implements Operation {}
+
+    // ---- threads, errors and I/O --------------------------------------------------------------
+
+    /**
+     * Starts {@code loop.run_forever()} on a new thread (the loop thread) and returns once the loop
+     * is idle, blocked in its selector with nothing to do. From then on, every other operation is
+     * performed from a thread that is not the loop thread, which is what the stall rules are about.
+     * Starts a new run.
+     */
+    @JsonTypeName("start_loop_thread")
+    record StartLoopThread() implements Operation {}
+
+    /** {@code loop.call_soon_threadsafe(loop.stop)} and joins the loop thread; value: whether it ended within the bound. */
+    @JsonTypeName("stop_loop_thread")
+    record StopLoopThread() implements Operation {}
+
+    /**
+     * Waits at most {@code seconds} for an event labelled {@code label} to be recorded; value: whether it was.
+     * The wait is the bound a scenario uses to prove a negative; it never waits longer.
+     */
+    @JsonTypeName("wait_for")
+    record WaitFor(String label, double seconds) implements Operation {}
+
+    /**
+     * What the loop reported to its exception handler so far (the agent installs a recording handler
+     * with {@code loop.set_exception_handler} on every new loop); value: list of "Type: message".
+     */
+    @JsonTypeName("reported_errors")
+    record ReportedErrors() implements Operation {}
+
+    /**
+     * Registers {@code loop.add_reader} on a socket that is already readable (a byte waits in a
+     * socketpair); the reader callback records {@code label} and removes itself. So the next poll of
+     * the selector reports I/O.
+     */
+    @JsonTypeName("add_ready_reader")
+    record AddReadyReader(String label) implements Operation {}
 }
