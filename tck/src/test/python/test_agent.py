@@ -29,7 +29,12 @@ AGENT = os.path.normpath(os.path.join(
 AGENT_ARGS = shlex.split(os.environ.get("ASYNCIO_TCK_AGENT_ARGS", ""))
 REPLY_TIMEOUT_SECONDS = 20
 ALL_CAPABILITIES = {"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",
-                    "swap-current-task", "eager-start", "uninitialised-task"}
+                    "swap-current-task", "eager-start", "uninitialised-task", "deferred-dispatch",
+                    "synchronous-dispatch"}
+# docs/threads-and-time.md: the bound that proves a callback did not run, and the one for a prompt wake-up.
+STALL_BOUND_SECONDS = 0.5
+WAKE_BOUND_SECONDS = 5
+USES_CPYTHON_LOOP = "--loop" not in AGENT_ARGS
 
 
 class AgentProcess:
@@ -145,10 +150,12 @@ class HelloAndFramingTest(unittest.TestCase):
         self.assertEqual("%d.%d.%d" % sys.version_info[:3], implementation["python"])
         self.assertLessEqual(set(implementation["capabilities"]), ALL_CAPABILITIES)
         self.assertEqual(sorted(implementation["capabilities"]), implementation["capabilities"])
+        dispatch_modes = {"deferred-dispatch", "synchronous-dispatch"} & set(implementation["capabilities"])
+        self.assertEqual(1, len(dispatch_modes), implementation["capabilities"])
         if "--loop" not in AGENT_ARGS:
             self.assertEqual("CPython asyncio", implementation["name"])
             expected = {"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",
-                        "uninitialised-task"}
+                        "uninitialised-task", "deferred-dispatch"}
             if sys.version_info >= (3, 12):
                 expected |= {"swap-current-task", "eager-start"}
             self.assertEqual(expected, set(implementation["capabilities"]))
@@ -425,6 +432,105 @@ class TaskTest(AgentTestCase):
             return
         self.assertEqual(nothing(), self.agent.perform(op="create_uninitialised_task", task="u"))
         self.assertIsNone(self.agent.value(op="current_task"))
+
+
+class LoopThreadTest(AgentTestCase):
+
+    def start_loop_thread(self):
+        self.assertEqual(nothing(), self.agent.perform(op="start_loop_thread"))
+        self.addCleanup(self._stop_if_running)
+
+    def _stop_if_running(self):
+        if self.agent.process.poll() is None and not self.agent.process.stdin.closed:
+            self.agent.perform(op="stop_loop_thread")
+
+    def test_plain_call_soon_from_another_thread_does_not_wake_the_idle_loop(self):
+        """The stall: call_soon from a foreign thread appends to the ready queue but nobody wakes the selector."""
+        self.start_loop_thread()
+        self.agent.perform(op="call_soon", label="plain", handle=None)
+        woke = self.agent.value(op="wait_for", label="plain", seconds=STALL_BOUND_SECONDS)
+        sys.stderr.write("[observed] plain call_soon from another thread ran within %.1f s: %s\n"
+                         % (STALL_BOUND_SECONDS, woke))
+        if USES_CPYTHON_LOOP:
+            self.assertFalse(woke, "CPython's loop blocked in select(None) must not notice a plain call_soon")
+
+    def test_call_soon_threadsafe_wakes_the_idle_loop_which_then_runs_what_was_queued(self):
+        self.start_loop_thread()
+        self.agent.perform(op="call_soon", label="plain", handle=None)
+        self.agent.perform(op="call_soon_threadsafe", label="safe", handle=None)
+        self.assertTrue(self.agent.value(op="wait_for", label="safe", seconds=WAKE_BOUND_SECONDS))
+        self.assertTrue(self.agent.value(op="wait_for", label="plain", seconds=WAKE_BOUND_SECONDS))
+        self.assertTrue(self.agent.value(op="stop_loop_thread"))
+        self.assertEqual({("plain", 1), ("safe", 1)}, {(e["label"], e["run"]) for e in self.recorded()})
+
+    def test_a_later_run_gets_the_next_run_number_and_events_after_the_thread_have_none_of_its(self):
+        self.start_loop_thread()
+        self.assertTrue(self.agent.value(op="stop_loop_thread"))
+        self.agent.perform(op="note", name="between", of={"op": "recorded"})
+        self.agent.perform(op="call_soon", label="after", handle=None)
+        self.agent.perform(op="run_once")
+        self.assertEqual([("between", 0), ("after", 2)], [(e["label"], e["run"]) for e in self.recorded()])
+
+    def test_running_the_loop_again_or_a_second_thread_is_refused_while_the_thread_runs(self):
+        self.start_loop_thread()
+        self.assertEqual("RuntimeError", self.agent.perform(op="run_once")["error_type"])
+        self.assertEqual("RuntimeError", self.agent.perform(op="start_loop_thread")["error_type"])
+        # run_once must not have left a stop() behind: the loop thread still answers.
+        self.agent.perform(op="call_soon_threadsafe", label="alive", handle=None)
+        self.assertTrue(self.agent.value(op="wait_for", label="alive", seconds=WAKE_BOUND_SECONDS))
+        self.assertTrue(self.agent.value(op="stop_loop_thread"))
+
+    def test_closing_the_session_stops_a_loop_thread_still_running(self):
+        self.assertEqual(nothing(), self.agent.perform(op="start_loop_thread"))
+        self.assertEqual("ok", self.agent.request("close_session")["type"])
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.assertEqual("ok", self.agent.request("bye")["type"])
+        self.assertEqual(0, self.agent.process.wait(timeout=REPLY_TIMEOUT_SECONDS))
+        self.assertNotIn("left open", self.agent.stderr())
+
+    def test_stopping_without_a_thread_and_waiting_with_a_negative_bound_are_refused(self):
+        self.assertEqual("KitError", self.agent.perform(op="stop_loop_thread")["error_type"])
+        reply = self.agent.request("perform", operation={"op": "wait_for", "label": "x", "seconds": -1})
+        self.assertEqual("protocol_error", reply["type"])
+        self.assertIn("seconds", reply["message"])
+
+    def test_wait_for_sees_an_event_recorded_before_it_and_gives_up_after_its_bound(self):
+        self.agent.perform(op="call_soon", label="early", handle=None)
+        self.agent.perform(op="run_once")
+        self.assertTrue(self.agent.value(op="wait_for", label="early", seconds=0))
+        self.assertFalse(self.agent.value(op="wait_for", label="never", seconds=0.05))
+
+
+class ReportedErrorsAndReadinessTest(AgentTestCase):
+
+    def test_an_exception_escaping_a_callback_reaches_the_loops_exception_handler(self):
+        # The callback that raises is a task step: entering a task while another is current fails inside it.
+        self.assertEqual([], self.agent.value(op="reported_errors"))
+        self.agent.perform(op="create_task", task="a", label="a", awaits=None, via="task_constructor",
+                           eager_start=False)
+        self.agent.perform(op="create_task", task="b", label="b", awaits=None, via="task_constructor",
+                           eager_start=False)
+        if not self.needs("enter-leave-task", {"op": "enter_task", "task": "a"}):
+            return
+        self.agent.perform(op="enter_task", task="a")
+        self.agent.perform(op="run_once")
+        reported = self.agent.value(op="reported_errors")
+        self.assertTrue(reported, "nothing reported")
+        self.assertTrue(all(text.startswith("RuntimeError: ") for text in reported), reported)
+        self.assertNotIn("b:start", labels(self.recorded()))
+        self.agent.perform(op="leave_task", task="a")
+
+    def test_a_ready_reader_and_an_overdue_timer_both_run_in_one_iteration(self):
+        self.assertEqual(nothing(), self.agent.perform(op="add_ready_reader", label="reader"))
+        self.agent.perform(op="call_later", delay=-1, label="timer", handle=None)
+        self.agent.perform(op="run_once")
+        events = self.recorded()
+        sys.stderr.write("[observed] one iteration with I/O ready and an overdue timer ran %s\n" % labels(events))
+        self.assertEqual({("reader", 1), ("timer", 1)}, {(e["label"], e["run"]) for e in events})
+        if USES_CPYTHON_LOOP:  # base_events._run_once: I/O events are queued before due timers
+            self.assertEqual(["reader", "timer"], labels(events))
+        self.agent.perform(op="run_once")
+        self.assertEqual(2, len(self.recorded()), "the reader removed itself")
 
 
 class BenchmarkTest(AgentTestCase):

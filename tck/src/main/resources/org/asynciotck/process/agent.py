@@ -22,6 +22,7 @@ import importlib
 import json
 import os
 import platform
+import socket
 import sys
 import threading
 import time
@@ -31,6 +32,10 @@ PROTOCOL_VERSION = 1
 MAX_REPLY_BYTES = 1024 * 1024
 # Keeps a benchmark reply (about 25 bytes per duration) well under MAX_REPLY_BYTES.
 MAX_BENCHMARK_REPEAT = 10_000
+# How long start_loop_thread waits for the loop to become idle, and stop_loop_thread for it to end.
+LOOP_THREAD_BOUND_SECONDS = 5.0
+# Where the selector cannot be watched: the pause after a thread-safe round trip (docs/protocol.md).
+SETTLE_PAUSE_SECONDS = 0.05
 EXIT_LOOP_UNAVAILABLE = 3
 
 
@@ -154,9 +159,28 @@ def detect_capabilities(source, variant):
             diagnose("capability %-18s %s: %s" % (capability, "yes" if present else "no", why))
             if present:
                 found.append(capability)
+        dispatch = _dispatch_mode(loop)
+        if dispatch is not None:
+            found.append(dispatch)
         return sorted(found)
     finally:
         loop.close()
+
+
+def _dispatch_mode(loop):
+    """Detected, never assumed: does set_result call a done callback at once, or schedule it?"""
+    try:
+        future = loop.create_future()
+        ran = []
+        future.add_done_callback(lambda done: ran.append(done))
+        future.set_result(None)
+    except Exception as e:
+        diagnose("capability dispatch mode unknown: probe raised %s" % describe_error(e))
+        return None
+    mode = "synchronous-dispatch" if ran else "deferred-dispatch"
+    diagnose("capability %-18s yes: %s.set_result %s the done callback" % (
+        mode, type(future).__qualname__, "called" if ran else "did not call"))
+    return mode
 
 
 def _has_ready_deque(loop):
@@ -229,15 +253,48 @@ class Session:
         self.futures = {}
         self.tasks = {}
         self._task_names = {}  # id(task) -> (task, kit name); by identity so no method of the task is called
-        self.events = []
+        # Callbacks may record on the loop thread while the kit reads from the main thread.
+        self._events_changed = threading.Condition()
+        self._events = []
+        self._reported_errors = []
         self.runs_started = 0
         self.current_run = 0  # 0 while no kit-driven run is in progress
+        self.loop_thread = None
+        self.sockets = []  # closed with the session
+        loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
         event = {"label": label, "run": self.current_run}
         if value is not NOTHING and value is not None:
             event["value"] = value
-        self.events.append(event)
+        with self._events_changed:
+            self._events.append(event)
+            self._events_changed.notify_all()
+
+    def recorded(self):
+        with self._events_changed:
+            return [dict(event) for event in self._events]
+
+    def wait_for_label(self, label, seconds):
+        """True once an event labelled ``label`` is recorded (even before the call); waits at most ``seconds``."""
+        with self._events_changed:
+            return self._events_changed.wait_for(
+                lambda: any(event["label"] == label for event in self._events), timeout=seconds)
+
+    def _record_reported_error(self, loop, context):
+        exception = context.get("exception")
+        text = describe_error(exception) if exception is not None else str(context.get("message"))
+        diagnose("the loop reported: " + text)
+        with self._events_changed:
+            self._reported_errors.append(text)
+
+    def reported_errors(self):
+        with self._events_changed:
+            return list(self._reported_errors)
+
+    def start_run(self):
+        self.runs_started += 1
+        self.current_run = self.runs_started
 
     def handle(self, name):
         return self._lookup(self.handles, "handle", name)
@@ -270,15 +327,23 @@ class Session:
         if self.loop.is_running():
             return body()
         previous = self.current_run
-        self.runs_started += 1
-        self.current_run = self.runs_started
+        self.start_run()
         try:
             return body()
         finally:
             self.current_run = previous
 
     def close(self):
-        self.loop.close()
+        """Stops a loop thread still running, closes the loop, then the sockets its readers used."""
+        try:
+            if self.loop_thread is not None and self.loop_thread.is_alive():
+                if not self.loop_thread.stop():
+                    raise RuntimeError("the loop thread did not end within %.0f s; the loop is left open"
+                                       % LOOP_THREAD_BOUND_SECONDS)
+            self.loop.close()
+        finally:
+            for sock in self.sockets:
+                sock.close()
 
     @staticmethod
     def _lookup(names, kind, name):
@@ -472,6 +537,8 @@ class RunOnce(NoFields):
         loop = session.loop
 
         def one_iteration():
+            if loop.is_running():  # refuse before scheduling: a stray stop() would end the running loop
+                raise RuntimeError("This event loop is already running")
             loop.call_soon(loop.stop)
             loop.run_forever()
 
@@ -503,6 +570,8 @@ class SelectTimeout(NoFields):
         return session.run(lambda: self._probe_one_iteration(session.loop))
 
     def _probe_one_iteration(self, loop):
+        if loop.is_running():  # e.g. on its own thread: its selector must not be swapped under it
+            raise RuntimeError("This event loop is already running")
         selector = loop._selector
         run_once = loop._run_once  # looked up first: a loop without it is refused before anything changes
         timeouts = []
@@ -559,11 +628,163 @@ class RunningState:
         return False
 
 
+# ---- the loop on its own thread ---------------------------------------------------------------
+
+
+class LoopThread:
+    """``loop.run_forever()`` on a daemon thread of its own, so the kit acts from a foreign thread."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self._idle = threading.Event()  # set when the loop is seen idle, or when the thread ends
+        self._failure = None
+        self._unwatch_select = None
+        self._thread = threading.Thread(target=self._run, name="asyncio-tck-loop", daemon=True)
+
+    def start(self):
+        """Returns once the loop is idle in its selector; raises if it is not within the bound."""
+        self._unwatch_select = self._watch_select()
+        self._thread.start()
+        if self._unwatch_select is None:
+            # No selector to watch (uvloop): a thread-safe round trip, then the documented settle pause.
+            self.loop.call_soon_threadsafe(self._idle.set)
+        seen_idle = self._idle.wait(LOOP_THREAD_BOUND_SECONDS)
+        if seen_idle and self._unwatch_select is None:
+            time.sleep(SETTLE_PAUSE_SECONDS)
+        if self._failure is not None:
+            raise self._failure
+        if not seen_idle:
+            raise TimeoutError("the loop thread was not idle within %.0f s" % LOOP_THREAD_BOUND_SECONDS)
+        if not self._thread.is_alive():
+            raise RuntimeError("run_forever returned before the loop was idle (was a stop() pending?)")
+
+    def _watch_select(self):
+        """Wraps ``loop._selector.select`` so a blocking call announces itself; returns the undo, or None."""
+        selector = getattr(self.loop, "_selector", None)
+        original = getattr(selector, "select", None)
+        if not callable(original):
+            return None
+        had_own_select = "select" in getattr(selector, "__dict__", {})
+        idle = self._idle
+
+        def select(timeout=None):
+            if timeout is None:  # nothing ready and no timer: this call blocks until I/O or a wake-up
+                idle.set()
+            return original(timeout)
+
+        try:
+            selector.select = select
+        except AttributeError:
+            return None
+
+        def unwatch():
+            if had_own_select:
+                selector.select = original
+            else:
+                del selector.select
+        return unwatch
+
+    def _run(self):
+        try:
+            self.loop.run_forever()
+        except BaseException as e:  # reported by start(), or on stderr if the loop fails later
+            self._failure = e
+            diagnose("the loop thread ended with %s" % describe_error(e))
+        finally:
+            if self._unwatch_select is not None:
+                self._unwatch_select()
+            self._idle.set()
+
+    def is_alive(self):
+        return self._thread.is_alive()
+
+    def stop(self):
+        """``call_soon_threadsafe(loop.stop)`` and a bounded join; True when the thread ended."""
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(LOOP_THREAD_BOUND_SECONDS)
+        return not self._thread.is_alive()
+
+
+class StartLoopThread(NoFields):
+    op = "start_loop_thread"
+
+    def perform(self, session):
+        if session.loop_thread is not None and session.loop_thread.is_alive():
+            raise RuntimeError("a loop thread is already running in this session")
+        if session.loop.is_running():
+            raise RuntimeError("This event loop is already running")
+        previous_run = session.current_run
+        session.start_run()  # events recorded while the thread runs belong to this run
+        session.loop_thread = LoopThread(session.loop)
+        try:
+            session.loop_thread.start()
+        except BaseException:
+            if not session.loop_thread.is_alive():
+                session.current_run = previous_run
+            raise
+        return NOTHING
+
+
+class StopLoopThread(NoFields):
+    op = "stop_loop_thread"
+
+    def perform(self, session):
+        if session.loop_thread is None:
+            raise KitError("no loop thread was started in this session")
+        ended = session.loop_thread.stop()
+        if ended:
+            session.current_run = 0
+        return ended
+
+
+class WaitFor:
+    op = "wait_for"
+
+    def __init__(self, fields):
+        self.label = fields.name("label")
+        self.seconds = fields.number("seconds")
+        if self.seconds < 0:
+            raise ProtocolError("wait_for: field 'seconds' must be >= 0, got %r" % (self.seconds,))
+
+    def perform(self, session):
+        return session.wait_for_label(self.label, self.seconds)
+
+
+class ReportedErrors(NoFields):
+    op = "reported_errors"
+
+    def perform(self, session):
+        return session.reported_errors()
+
+
+class AddReadyReader:
+    """A reader on a socket with a byte already waiting, so the next poll of the selector reports I/O."""
+
+    op = "add_ready_reader"
+
+    def __init__(self, fields):
+        self.label = fields.name("label")
+
+    def perform(self, session):
+        readable, writer = socket.socketpair()
+        session.sockets.extend((readable, writer))
+        writer.send(b"!")
+        loop = session.loop
+
+        def on_readable():
+            session.record(self.label)
+            loop.remove_reader(readable)
+
+        loop.add_reader(readable, on_readable)
+        return NOTHING
+
+
 class Recorded(NoFields):
     op = "recorded"
 
     def perform(self, session):
-        return [dict(event) for event in session.events]
+        return session.recorded()
 
 
 class Note:
@@ -736,7 +957,8 @@ OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
-    TaskName, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask,
+    TaskName, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
+    ReportedErrors, AddReadyReader,
 )}
 
 
