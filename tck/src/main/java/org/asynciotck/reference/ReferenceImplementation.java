@@ -1,5 +1,6 @@
 package org.asynciotck.reference;
 
+import org.asynciotck.KitVersion;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;

@@ -1,0 +1,82 @@
+package org.asynciotck.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * How to build the implementation under test, as given on the command line.
+ *
+ * @param kind        "reference", "python" or "process"
+ * @param python      the interpreter (python only), or null for the default
+ * @param loopFactory {@code MODULE:CALLABLE} returning a new event loop (python only), or null for asyncio's
+ * @param pythonPath  folders prepended to the agent's {@code sys.path} (python only)
+ * @param variant     "c" or "py": CPython's C or pure-Python Task/Future (python only), or null for the default
+ * @param command     the agent command line (process only)
+ * @param timeout     the bound on one operation, or null for the implementation's default
+ */
+public record ImplementationOptions(
+        String kind, Path python, String loopFactory, List<Path> pythonPath, String variant, String command,
+        Duration timeout) {
+
+    public static final String REFERENCE = "reference";
+    public static final String PYTHON = "python";
+    public static final String PROCESS = "process";
+    public static final List<String> KINDS = List.of(REFERENCE, PYTHON, PROCESS);
+
+    private static final Pattern LOOP_FACTORY = Pattern.compile("^[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*$");
+
+    public ImplementationOptions {
+        Objects.requireNonNull(kind, "kind");
+        kind = kind.toLowerCase(Locale.ROOT);
+        pythonPath = pythonPath == null ? List.of() : List.copyOf(pythonPath);
+    }
+
+    public static ImplementationOptions reference() {
+        return new ImplementationOptions(REFERENCE, null, null, List.of(), null, null, null);
+    }
+
+    /**
+     * Checks that the options fit together.
+     *
+     * @throws IllegalArgumentException naming the bad option and how to fix it
+     */
+    public ImplementationOptions validate() {
+        if (!KINDS.contains(kind)) {
+            throw new IllegalArgumentException("unknown implementation [" + kind + "]: use --impl "
+                    + String.join(", ", KINDS) + " (see 'tck implementations')");
+        }
+        if (!kind.equals(PYTHON)) {
+            requireAbsent(python, "--python");
+            requireAbsent(loopFactory, "--loop-factory");
+            requireAbsent(pythonPath.isEmpty() ? null : pythonPath, "--python-path");
+            requireAbsent(variant, "--variant");
+        }
+        if (!kind.equals(PROCESS)) {
+            requireAbsent(command, "--command");
+        } else if (command == null || command.isBlank()) {
+            throw new IllegalArgumentException("--impl process needs --command \"AGENT COMMAND\", the agent to start");
+        }
+        if (loopFactory != null && !LOOP_FACTORY.matcher(loopFactory).matches()) {
+            throw new IllegalArgumentException("bad --loop-factory [" + loopFactory
+                    + "]: write MODULE:CALLABLE, e.g. uvloop:new_event_loop");
+        }
+        if (variant != null && !variant.equals("c") && !variant.equals("py")) {
+            throw new IllegalArgumentException("bad --variant [" + variant + "]: use c or py");
+        }
+        if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
+            throw new IllegalArgumentException("bad --timeout [" + timeout + "]: give a positive duration, e.g. 10s");
+        }
+        return this;
+    }
+
+    private void requireAbsent(Object value, String option) {
+        if (value != null) {
+            String fits = option.equals("--command") ? "--impl process" : "--impl python";
+            throw new IllegalArgumentException(option + " does not apply to --impl " + kind + ": use it with " + fits);
+        }
+    }
+}

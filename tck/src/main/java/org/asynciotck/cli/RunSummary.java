@@ -1,0 +1,56 @@
+package org.asynciotck.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.asynciotck.report.ReportWriter;
+import org.asynciotck.runner.ConformanceRun;
+import org.asynciotck.runner.RuleResult;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.ScenarioResult;
+import org.asynciotck.runner.Verdict;
+import org.asynciotck.spi.ImplementationInfo;
+
+/** The few lines printed after a run: outcome, counts, failing rules with one-line reasons, report paths. */
+final class RunSummary {
+
+    private RunSummary() {}
+
+    static void print(RunResult result, Path out, PrintWriter stream) {
+        ImplementationInfo info = result.implementation();
+        String outcome = !result.complete() ? "INCOMPLETE" : result.conformant() ? "CONFORMANT" : "NOT CONFORMANT";
+        stream.println(info.id() + " (" + info.name() + " " + info.version() + ", API level " + info.apiLevel()
+                + "): " + outcome + ", MUST rules passed " + result.mustPassed() + "/" + result.mustApplicable());
+        stream.println("rules:     " + counts(result.ruleVerdictCounts()));
+        stream.println("scenarios: " + counts(result.scenarioVerdictCounts()));
+        printRules("MUST failures", result.mustFailures(), stream);
+        printRules("SHOULD warnings", result.shouldWarnings(), stream);
+        stream.println("reports in " + out + ": " + String.join(", ", List.of(
+                ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG,
+                ConformanceRun.CUCUMBER_HTML, ConformanceRun.CUCUMBER_JUNIT_XML)));
+    }
+
+    private static void printRules(String heading, List<RuleResult> rules, PrintWriter stream) {
+        if (rules.isEmpty()) {
+            return;
+        }
+        stream.println(heading + ":");
+        for (RuleResult rule : rules) {
+            ScenarioResult decisive = rule.decisiveScenario();
+            stream.println("  " + rule.id() + " " + rule.verdict().wireName() + ": " + firstLine(decisive.message())
+                    + " (" + decisive.location() + ")");
+        }
+    }
+
+    private static String counts(Map<Verdict, Integer> counts) {
+        return counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().wireName())
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String firstLine(String message) {
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

@@ -1,0 +1,31 @@
+package org.asynciotck.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes a file so that a reader sees the old content or the new, never half of the new. */
+final class AtomicFiles {
+
+    private AtomicFiles() {}
+
+    static void write(Path target, String content) throws IOException {
+        Path directory = target.toAbsolutePath().getParent();
+        Files.createDirectories(directory);
+        // Same directory as the target, so the move is a rename on one file system.
+        Path temp = Files.createTempFile(directory, "." + target.getFileName() + ".", ".tmp");
+        try {
+            Files.writeString(temp, content, StandardCharsets.UTF_8);
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.asynciotck.report;
+
+import static org.asynciotck.report.Html.escape;
+
+import java.util.Map;
+import org.asynciotck.runner.RuleResult;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.ScenarioResult;
+import org.asynciotck.runner.Verdict;
+import org.asynciotck.spi.ImplementationInfo;
+
+/**
+ * certificate.html: one self-contained page (no scripts, no external files) that
+ * states who was tested, the outcome, and every rule with its level, verdict and reason.
+ */
+final class CertificateRenderer {
+
+    private static final String STYLE = """
+            body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222}
+            table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em .5em;\
+            text-align:left;vertical-align:top}
+            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error{background:#fce8e6}\
+            .not-applicable{background:#f1f3f4}
+            .verdict{font-weight:bold}.reason{white-space:pre-wrap;font-family:monospace;font-size:.9em}
+            .outcome{font-size:1.4em;font-weight:bold}
+            """;
+
+    private CertificateRenderer() {}
+
+    static String render(RunResult result, String kitVersion) {
+        ImplementationInfo info = result.implementation();
+        StringBuilder html = new StringBuilder(8192);
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<title>asyncio conformance: ").append(escape(info.id())).append("</title>")
+                .append("<style>").append(STYLE).append("</style></head><body>\n")
+                .append("<h1>asyncio conformance certificate</h1>\n")
+                .append("<p class=\"outcome\">").append(escape(outcome(result))).append("</p>\n");
+        appendImplementation(html, info, kitVersion);
+        appendCounts(html, result);
+        appendRules(html, result);
+        return html.append("</body></html>\n").toString();
+    }
+
+    static String outcome(RunResult result) {
+        String counts = "MUST rules passed: " + result.mustPassed() + "/" + result.mustApplicable();
+        if (!result.complete()) {
+            return "INCOMPLETE (the run was interrupted) - " + counts;
+        }
+        return (result.conformant() ? "CONFORMANT" : "NOT CONFORMANT") + " - " + counts;
+    }
+
+    private static void appendImplementation(StringBuilder html, ImplementationInfo info, String kitVersion) {
+        html.append("<table>\n");
+        row(html, "Implementation", info.id());
+        row(html, "Name", info.name());
+        row(html, "Version", info.version());
+        row(html, "Python", info.python());
+        row(html, "API level", info.apiLevel().toString());
+        row(html, "Capabilities", String.join(", ", info.capabilities().stream().sorted().toList()));
+        row(html, "Kit version", kitVersion);
+        html.append("</table>\n");
+    }
+
+    private static void row(StringBuilder html, String label, String value) {
+        html.append("<tr><th>").append(escape(label)).append("</th><td>").append(escape(value)).append("</td></tr>\n");
+    }
+
+    private static void appendCounts(StringBuilder html, RunResult result) {
+        html.append("<h2>Rules by verdict</h2>\n<p>");
+        String separator = "";
+        for (Map.Entry<Verdict, Integer> entry : result.ruleVerdictCounts().entrySet()) {
+            html.append(separator).append(escape(entry.getKey().wireName())).append(": ").append(entry.getValue());
+            separator = " &middot; ";
+        }
+        html.append("<br>MUST failures: ").append(result.mustFailures().size())
+                .append(" &middot; SHOULD warnings: ").append(result.shouldWarnings().size()).append("</p>\n");
+    }
+
+    private static void appendRules(StringBuilder html, RunResult result) {
+        html.append("<h2>Rules</h2>\n<table>\n<tr><th>Rule</th><th>Level</th><th>Title</th><th>Verdict</th>")
+                .append("<th>Reason</th></tr>\n");
+        for (RuleResult rule : result.rules()) {
+            html.append("<tr class=\"").append(escape(rule.verdict().wireName())).append("\"><td>")
+                    .append(escape(rule.id())).append("</td><td>").append(escape(rule.level().name()))
+                    .append("</td><td>").append(escape(rule.title())).append("</td><td class=\"verdict\">")
+                    .append(escape(rule.verdict().wireName())).append("</td><td class=\"reason\">")
+                    .append(escape(reason(rule))).append("</td></tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** For a rule that did not pass: the deciding scenario's message and where it is. */
+    private static String reason(RuleResult rule) {
+        if (rule.verdict() == Verdict.PASS) {
+            return "";
+        }
+        ScenarioResult decisive = rule.decisiveScenario();
+        return decisive.message() + "\n(" + decisive.name() + ", " + decisive.location() + ")";
+    }
+}

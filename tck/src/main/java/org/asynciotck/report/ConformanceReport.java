@@ -1,0 +1,82 @@
+package org.asynciotck.report;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.asynciotck.runner.RuleResult;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.ScenarioResult;
+import org.asynciotck.runner.Verdict;
+import org.asynciotck.spi.ImplementationInfo;
+
+/**
+ * The content of conformance.json; docs/conformance.schema.json describes it.
+ * Built from a {@link RunResult}, serialised by Jackson as is.
+ */
+@JsonPropertyOrder({"implementation", "kit", "rules", "summary", "complete"})
+public record ConformanceReport(
+        Implementation implementation, Kit kit, List<Rule> rules, Summary summary, boolean complete) {
+
+    @JsonPropertyOrder({"id", "name", "version", "python", "api_level", "capabilities"})
+    public record Implementation(
+            String id, String name, String version, String python,
+            @JsonProperty("api_level") String apiLevel, List<String> capabilities) {}
+
+    public record Kit(String version) {}
+
+    @JsonPropertyOrder({"id", "title", "level", "verdict", "scenarios"})
+    public record Rule(String id, String title, String level, Verdict verdict, List<Scenario> scenarios) {}
+
+    @JsonPropertyOrder({"name", "verdict", "message", "feature", "line"})
+    public record Scenario(String name, Verdict verdict, String message, String feature, int line) {}
+
+    /**
+     * @param verdicts       how many rules got each verdict
+     * @param scenarios      how many scenarios got each verdict
+     * @param mustFailures   MUST rules with a verdict other than pass / not-applicable
+     * @param shouldWarnings SHOULD rules with a verdict other than pass / not-applicable
+     * @param mustPassed     MUST rules that passed (the badge's numerator)
+     * @param mustApplicable MUST rules that were applicable (the badge's denominator)
+     * @param conformant     complete, at least one rule ran, and no MUST failure
+     */
+    @JsonPropertyOrder({"verdicts", "scenarios", "must_failures", "should_warnings", "must_passed",
+        "must_applicable", "conformant"})
+    public record Summary(
+            Map<String, Integer> verdicts,
+            Map<String, Integer> scenarios,
+            @JsonProperty("must_failures") int mustFailures,
+            @JsonProperty("should_warnings") int shouldWarnings,
+            @JsonProperty("must_passed") long mustPassed,
+            @JsonProperty("must_applicable") long mustApplicable,
+            boolean conformant) {}
+
+    public static ConformanceReport from(RunResult result, String kitVersion) {
+        ImplementationInfo info = result.implementation();
+        Implementation implementation = new Implementation(
+                info.id(), info.name(), info.version(), info.python(), info.apiLevel().toString(),
+                info.capabilities().stream().sorted().toList());
+        List<Rule> rules = result.rules().stream().map(ConformanceReport::rule).toList();
+        Summary summary = new Summary(
+                byWireName(result.ruleVerdictCounts()), byWireName(result.scenarioVerdictCounts()),
+                result.mustFailures().size(), result.shouldWarnings().size(),
+                result.mustPassed(), result.mustApplicable(), result.conformant());
+        return new ConformanceReport(implementation, new Kit(kitVersion), rules, summary, result.complete());
+    }
+
+    private static Rule rule(RuleResult rule) {
+        return new Rule(rule.id(), rule.title(), rule.level().name(), rule.verdict(),
+                rule.scenarios().stream().map(ConformanceReport::scenario).toList());
+    }
+
+    private static Scenario scenario(ScenarioResult s) {
+        return new Scenario(s.name(), s.verdict(), s.message(), s.feature(), s.line());
+    }
+
+    private static Map<String, Integer> byWireName(Map<Verdict, Integer> counts) {
+        Map<String, Integer> named = new LinkedHashMap<>();
+        counts.forEach((verdict, count) -> named.put(verdict.wireName(), count));
+        return named;
+    }
+}

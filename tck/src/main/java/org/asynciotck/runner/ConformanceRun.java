@@ -1,0 +1,95 @@
+package org.asynciotck.runner;
+
+import static io.cucumber.junit.platform.engine.Constants.ANSI_COLORS_DISABLED_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.FILTER_TAGS_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.GLUE_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.JUNIT_PLATFORM_SHORT_NAMING_STRATEGY_EXAMPLE_NAME_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.PARALLEL_EXECUTION_ENABLED_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
+
+import java.nio.file.Path;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.steps.CurrentImplementation;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.EngineFilter;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * One run of the feature files against one implementation, through the JUnit
+ * Platform Launcher and Cucumber's engine.
+ *
+ * <p>{@link #execute()} blocks until every selected scenario has a verdict;
+ * {@link #snapshot()} may be called from any thread meanwhile (the shutdown hook
+ * does, to report an interrupted run).
+ */
+public final class ConformanceRun {
+
+    /** Cucumber's own HTML report, in the output folder. */
+    public static final String CUCUMBER_HTML = "cucumber.html";
+    /** Cucumber's JUnit XML report, in the output folder. */
+    public static final String CUCUMBER_JUNIT_XML = "cucumber-junit.xml";
+
+    private static final String CUCUMBER_ENGINE_ID = "cucumber";
+
+    private final RunConfiguration configuration;
+    private final RuleCatalogue catalogue;
+    private final ImplementationInfo info;
+    private final ScenarioCollector collector;
+
+    public ConformanceRun(RunConfiguration configuration, RuleCatalogue catalogue, ScenarioListener listener) {
+        this.configuration = configuration;
+        this.catalogue = catalogue;
+        this.info = configuration.implementation().info();
+        this.collector = new ScenarioCollector(listener);
+    }
+
+    /** Runs every selected scenario and returns the complete result. */
+    public RunResult execute() {
+        TagFilter.check(configuration.tagExpression());
+        CurrentImplementation.use(configuration.implementation());
+        try {
+            Launcher launcher = LauncherFactory.create();
+            launcher.execute(discoveryRequest(), collector);
+        } finally {
+            CurrentImplementation.clear();
+        }
+        return RunResult.of(info, collector.snapshot(), catalogue, true);
+    }
+
+    /** What has been collected so far, marked incomplete. */
+    public RunResult snapshot() {
+        return RunResult.of(info, collector.snapshot(), catalogue, false);
+    }
+
+    public ImplementationInfo implementation() {
+        return info;
+    }
+
+    private LauncherDiscoveryRequest discoveryRequest() {
+        Path out = configuration.outputDirectory().toAbsolutePath();
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                // Cucumber 7.34 warns on a classpath-resource selector for a folder and asks for the
+                // package selector; both find the same files and report the same ClasspathResourceSource.
+                .selectors(DiscoverySelectors.selectPackage(configuration.featuresFolder().replace('/', '.')))
+                .filters(EngineFilter.includeEngines(CUCUMBER_ENGINE_ID))
+                // A junit-platform.properties or -D flag on the user's classpath must not change the run.
+                .enableImplicitConfigurationParameters(false)
+                .configurationParameter(GLUE_PROPERTY_NAME, configuration.gluePackage())
+                .configurationParameter(PLUGIN_PROPERTY_NAME,
+                        "html:" + out.resolve(CUCUMBER_HTML) + ", junit:" + out.resolve(CUCUMBER_JUNIT_XML))
+                .configurationParameter(PLUGIN_PUBLISH_QUIET_PROPERTY_NAME, "true")
+                .configurationParameter(ANSI_COLORS_DISABLED_PROPERTY_NAME, "true")
+                // An outline row is named like a scenario ("It crashes on 7"), not "Example #1.1".
+                .configurationParameter(JUNIT_PLATFORM_SHORT_NAMING_STRATEGY_EXAMPLE_NAME_PROPERTY_NAME, "pickle")
+                // Scenarios share one implementation (one agent process); they run one at a time.
+                .configurationParameter(PARALLEL_EXECUTION_ENABLED_PROPERTY_NAME, "false");
+        configuration.tags().ifPresent(tags -> request
+                .configurationParameter(FILTER_TAGS_PROPERTY_NAME, tags)
+                .filters(new TagExpressionDiscoveryFilter(tags)));
+        return request.build();
+    }
+}

@@ -1,0 +1,76 @@
+package org.asynciotck.runner;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.asynciotck.spi.ImplementationInfo;
+
+/**
+ * What a run found out about one implementation.
+ *
+ * @param implementation who was tested
+ * @param rules          one entry per rule that ran at least one scenario
+ * @param complete       false when the run was interrupted or broke off, so some rules may be missing
+ */
+public record RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete) {
+
+    public RunResult {
+        Objects.requireNonNull(implementation, "implementation");
+        rules = List.copyOf(rules);
+    }
+
+    public static RunResult of(
+            ImplementationInfo implementation, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
+            boolean complete) {
+        return new RunResult(implementation, RuleAggregator.aggregate(scenarios, catalogue), complete);
+    }
+
+    public List<ScenarioResult> scenarios() {
+        return rules.stream().flatMap(r -> r.scenarios().stream()).toList();
+    }
+
+    public Map<Verdict, Integer> ruleVerdictCounts() {
+        return count(rules.stream().map(RuleResult::verdict).toList());
+    }
+
+    public Map<Verdict, Integer> scenarioVerdictCounts() {
+        return count(scenarios().stream().map(ScenarioResult::verdict).toList());
+    }
+
+    public List<RuleResult> mustFailures() {
+        return rules.stream().filter(RuleResult::isMustFailure).toList();
+    }
+
+    public List<RuleResult> shouldWarnings() {
+        return rules.stream().filter(RuleResult::isShouldWarning).toList();
+    }
+
+    /** MUST rules that passed, for the badge's numerator. */
+    public long mustPassed() {
+        return rules.stream().filter(r -> r.level() == RuleLevel.MUST && r.verdict() == Verdict.PASS).count();
+    }
+
+    /** MUST rules that were applicable (not all scenarios not-applicable), for the badge's denominator. */
+    public long mustApplicable() {
+        return rules.stream()
+                .filter(r -> r.level() == RuleLevel.MUST && r.verdict() != Verdict.NOT_APPLICABLE).count();
+    }
+
+    /**
+     * Conformant: the run completed, at least one rule ran, and no MUST rule has a verdict
+     * other than pass or not-applicable. SHOULD failures are warnings; INFO rules never count.
+     */
+    public boolean conformant() {
+        return complete && !rules.isEmpty() && mustFailures().isEmpty();
+    }
+
+    private static Map<Verdict, Integer> count(List<Verdict> verdicts) {
+        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+        for (Verdict verdict : Verdict.values()) {
+            counts.put(verdict, 0);
+        }
+        verdicts.forEach(v -> counts.merge(v, 1, Integer::sum));
+        return counts;
+    }
+}

@@ -1,0 +1,17 @@
+package org.asynciotck.runner;
+
+/** Told about each scenario as soon as it has a verdict, e.g. to print progress. */
+@FunctionalInterface
+public interface ScenarioListener {
+
+    /**
+     * @param result   the scenario that just finished
+     * @param finished how many scenarios have finished so far, including this one
+     * @param total    how many scenarios the run selected
+     */
+    void scenarioFinished(ScenarioResult result, int finished, int total);
+
+    static ScenarioListener none() {
+        return (result, finished, total) -> {};
+    }
+}

@@ -1,0 +1,43 @@
+package org.asynciotck.runner;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Collection;
+import java.util.Comparator;
+
+/**
+ * The verdict on one scenario, or on one rule (the worst of its scenarios).
+ *
+ * <p>Declared from worst to best: a crash says more about an implementation than
+ * a failed assertion, and "not applicable" says nothing at all, so it only wins
+ * when every scenario is not applicable.
+ */
+public enum Verdict {
+    CRASHED("crashed"),
+    TIMED_OUT("timed-out"),
+    ERROR("error"),
+    FAIL("fail"),
+    PASS("pass"),
+    NOT_APPLICABLE("not-applicable");
+
+    private final String wireName;
+
+    Verdict(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** The name used in conformance.json and on the console. */
+    @JsonValue
+    public String wireName() {
+        return wireName;
+    }
+
+    /** Pass and not-applicable are fine; everything else counts against the rule. */
+    public boolean isProblem() {
+        return this != PASS && this != NOT_APPLICABLE;
+    }
+
+    /** The worst verdict of {@code verdicts}; not-applicable for an empty collection. */
+    public static Verdict worstOf(Collection<Verdict> verdicts) {
+        return verdicts.stream().min(Comparator.naturalOrder()).orElse(NOT_APPLICABLE);
+    }
+}

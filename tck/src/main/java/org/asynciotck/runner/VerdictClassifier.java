@@ -1,0 +1,86 @@
+package org.asynciotck.runner;
+
+import java.util.Optional;
+import org.asynciotck.spi.ImplementationFailure;
+import org.junit.platform.engine.TestExecutionResult;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Turns how a scenario ended into a verdict and a message.
+ *
+ * <ul>
+ *   <li>{@link ImplementationFailure}: crashed / timed-out / error by its kind;</li>
+ *   <li>{@link TestAbortedException} "not applicable: ...": not-applicable;</li>
+ *   <li>{@link AssertionError}: fail;</li>
+ *   <li>anything else (including other aborts, e.g. a pending step): error, since
+ *       the kit could not reach a judgement.</li>
+ * </ul>
+ */
+public final class VerdictClassifier {
+
+    /** Prefix of the abort message of a scenario that cannot run on this implementation. */
+    public static final String NOT_APPLICABLE_PREFIX = "not applicable: ";
+
+    /** Diagnostics are a tail already; this keeps one crash from swamping the reports. */
+    private static final int MAX_DIAGNOSTICS_CHARS = 4000;
+
+    private VerdictClassifier() {}
+
+    /** A verdict with its message ("" for a pass). */
+    public record Classified(Verdict verdict, String message) {}
+
+    public static Classified classify(TestExecutionResult result) {
+        return switch (result.getStatus()) {
+            case SUCCESSFUL -> new Classified(Verdict.PASS, "");
+            case ABORTED, FAILED -> classify(result.getThrowable().orElse(null));
+        };
+    }
+
+    public static Classified classify(Throwable thrown) {
+        if (thrown == null) {
+            return new Classified(Verdict.ERROR, "the scenario ended without a pass and without an exception");
+        }
+        Optional<ImplementationFailure> failure = find(thrown, ImplementationFailure.class);
+        if (failure.isPresent()) {
+            return fromImplementationFailure(failure.get());
+        }
+        if (thrown instanceof TestAbortedException && messageOf(thrown).startsWith(NOT_APPLICABLE_PREFIX)) {
+            return new Classified(Verdict.NOT_APPLICABLE, messageOf(thrown));
+        }
+        if (thrown instanceof AssertionError) {
+            return new Classified(Verdict.FAIL, messageOf(thrown));
+        }
+        return new Classified(Verdict.ERROR, thrown.getClass().getName() + ": " + messageOf(thrown));
+    }
+
+    private static Classified fromImplementationFailure(ImplementationFailure failure) {
+        Verdict verdict = switch (failure.kind()) {
+            case CRASHED -> Verdict.CRASHED;
+            case TIMED_OUT -> Verdict.TIMED_OUT;
+            case PROTOCOL_ERROR -> Verdict.ERROR;
+        };
+        String message = messageOf(failure);
+        String diagnostics = failure.diagnostics().strip();
+        if (!diagnostics.isEmpty()) {
+            if (diagnostics.length() > MAX_DIAGNOSTICS_CHARS) {
+                diagnostics = "..." + diagnostics.substring(diagnostics.length() - MAX_DIAGNOSTICS_CHARS);
+            }
+            message = message + "\ndiagnostics:\n" + diagnostics;
+        }
+        return new Classified(verdict, message);
+    }
+
+    /** Step code may wrap the failure (e.g. in a CompletionException); its cause chain is searched. */
+    private static <T extends Throwable> Optional<T> find(Throwable thrown, Class<T> type) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return Optional.of(type.cast(t));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String messageOf(Throwable thrown) {
+        return thrown.getMessage() == null ? "" : thrown.getMessage();
+    }
+}
