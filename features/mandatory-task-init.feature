@@ -3,8 +3,9 @@ Feature: A task must be initialised before it is used
   A Task subclass that skips Task.__init__ (for example a singleton "sentinel"
   task reused across requests) leaves the task's internal state unset. In
   CPython's C implementation (3.12 and later) some of those fields are plain
-  pointers, and touching them crashes the interpreter; the pure-Python task
-  silently answers from class defaults. Neither tells the programmer what went
+  pointers, and touching some of them crashes the interpreter (get_coro() on
+  3.10 to 3.12, get_context() on 3.12 and 3.13: errata E-12); the pure-Python
+  task fails with an AttributeError or answers from class defaults. Neither tells the programmer what went
   wrong. A loop should refuse such a task with an error that names the cause.
 
   The level is SHOULD, not MUST: CPython itself does not meet it, so a loop that
@@ -28,4 +29,8 @@ Feature: A task must be initialised before it is used
 
     Scenario: Asking an uninitialised task for its name is refused
       When task "t" is asked for its name
+      Then it is refused with an error
+
+    Scenario: Asking an uninitialised task for its coroutine is refused
+      When task "t" is asked for its coroutine
       Then it is refused with an error

@@ -12,8 +12,9 @@ Feature: One iteration runs a snapshot of the ready queue
   queue, so those run in the same iteration as the callbacks queued before it.
 
   In these scenarios "one iteration" is driven through public API only:
-  loop.call_soon(loop.stop) followed by loop.run_forever(), which is how
-  CPython's own test suite runs the loop once (test_utils.run_once).
+  loop.stop() followed by loop.run_forever(). asyncio documents that a loop
+  stopped before run_forever() polls once with a zero timeout, runs what is
+  ready, and returns.
 
   Source: CPython Lib/asyncio/base_events.py, BaseEventLoop._run_once
   ("we run all currently scheduled callbacks, but not any callbacks scheduled
@@ -51,13 +52,6 @@ Feature: One iteration runs a snapshot of the ready queue
       When the loop runs one iteration
       Then exactly the callbacks "b" ran in iteration 2, in any order
 
-    Scenario: What a stopping batch schedules is left for the next run
-      Given callback "a" is scheduled with call_soon and, when it runs, stops the loop and schedules callback "c" with call_soon
-      When the loop runs until it is stopped
-      Then exactly the callbacks "a" ran in iteration 1, in any order
-      When the loop runs one iteration
-      Then exactly the callbacks "c" ran in iteration 2, in any order
-
   @NTODO-3 @MUST
   Rule: The ready queue is first in, first out
 
@@ -74,10 +68,17 @@ Feature: One iteration runs a snapshot of the ready queue
       Then the callbacks ran in the order "a", "b" and "c"
 
   @NTODO-4 @MUST
-  Rule: stop() lets the current batch finish and then run_forever returns
+  Rule: stop() called by a callback lets the current batch finish, then run_forever returns
 
     Scenario: Callbacks after the stopping one in the same batch still run
       Given callback "a" is scheduled with call_soon and, when it runs, stops the loop
       And callback "b" is scheduled with call_soon
       When the loop runs until it is stopped
       Then exactly the callbacks "a" and "b" ran in iteration 1, in any order
+
+    Scenario: What the stopping batch schedules is left for the next run
+      Given callback "a" is scheduled with call_soon and, when it runs, stops the loop and schedules callback "c" with call_soon
+      When the loop runs until it is stopped
+      Then exactly the callbacks "a" ran in iteration 1, in any order
+      When the loop runs one iteration
+      Then exactly the callbacks "c" ran in iteration 2, in any order

@@ -66,6 +66,12 @@ public class Task<T> extends Future<T> {
         return new Task<>();
     }
 
+    /** CPython {@code get_coro}: the coroutine, or null once the task is done. */
+    public Coroutine<T> getCoro() {
+        ensureInitialised("getCoro"); // INIT-1: CPython's C task crashes here (errata E-12)
+        return coroutine;
+    }
+
     /** CPython {@code get_name}. */
     public String getName() {
         ensureInitialised("getName");

@@ -40,15 +40,9 @@ public final class ImplementationFactory {
         this.builders = new LinkedHashMap<>(builders);
     }
 
-    /**
-     * The implementations this build offers.
-     *
-     * <p>Wire new implementations here, e.g.
-     * {@code Map.of(REFERENCE, options -> new ReferenceImplementation(),
-     * PYTHON, ProcessImplementation::python, PROCESS, ProcessImplementation::command)}.
-     */
+    /** The implementations this build offers ({@link StandardImplementations}). */
     public static ImplementationFactory standard() {
-        return new ImplementationFactory(Map.of());
+        return new ImplementationFactory(StandardImplementations.builders());
     }
 
     /** Whether {@code kind} can be built by this build. */
@@ -67,6 +61,8 @@ public final class ImplementationFactory {
         LoopImplementation implementation;
         try {
             implementation = builder.build(options);
+        } catch (UnavailableException e) {
+            throw e;
         } catch (Exception e) {
             throw new StartException("implementation '" + options.kind() + "' could not be started: " + describe(e), e);
         }

@@ -25,9 +25,13 @@ public record ImplementationOptions(
     public static final String REFERENCE = "reference";
     public static final String PYTHON = "python";
     public static final String PROCESS = "process";
-    public static final List<String> KINDS = List.of(REFERENCE, PYTHON, PROCESS);
+    /** The reference loop with synchronously dispatching futures (the other future design). */
+    public static final String REFERENCE_SYNC = "reference-sync";
+    public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS);
 
-    private static final Pattern LOOP_FACTORY = Pattern.compile("^[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*$");
+    /** MODULE:CALLABLE, or one of the agent's named loops ("asyncio", "uvloop"). */
+    private static final Pattern LOOP_FACTORY =
+            Pattern.compile("^(asyncio|uvloop|[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*)$");
 
     public ImplementationOptions {
         Objects.requireNonNull(kind, "kind");

@@ -37,7 +37,7 @@ final class RunCommand implements Callable<Integer> {
     private Path python;
 
     @Option(names = "--loop-factory", paramLabel = "MODULE:CALLABLE",
-            description = "python: callable returning a new event loop, e.g. uvloop:new_event_loop")
+            description = "python: the loop to certify: asyncio (default), uvloop, or a callable returning a new event loop, e.g. mypkg.loops:new_loop")
     private String loopFactory;
 
     @Option(names = "--python-path", paramLabel = "DIR", description = "python: folder added to sys.path; repeatable")

@@ -86,7 +86,7 @@ final class OperationDispatcher {
             loop.stop();
         } else if (op instanceof Operation.RunOnce) {
             run(() -> {
-                loop.callSoon(loop::stop); // test_utils.run_once: exactly one iteration
+                loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
                 loop.runForever();
             });
         } else if (op instanceof Operation.RunForever) {
@@ -125,6 +125,9 @@ final class OperationDispatcher {
             return Outcome.value(state.task(o.task()).done());
         } else if (op instanceof Operation.TaskName o) {
             return Outcome.value(state.task(o.task()).getName());
+        } else if (op instanceof Operation.TaskCoroutine o) {
+            Object coroutine = state.task(o.task()).getCoro();
+            return Outcome.value(coroutine == null ? null : coroutine.getClass().getSimpleName());
         } else if (op instanceof Operation.CurrentTask) {
             return Outcome.value(state.nameOf(CurrentTasks.current(loop)));
         } else if (op instanceof Operation.EnterTask o) {

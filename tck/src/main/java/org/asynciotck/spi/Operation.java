@@ -45,6 +45,7 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.CreateUninitialisedTask.class),
     @JsonSubTypes.Type(Operation.TaskDone.class),
     @JsonSubTypes.Type(Operation.TaskName.class),
+    @JsonSubTypes.Type(Operation.TaskCoroutine.class),
     @JsonSubTypes.Type(Operation.CurrentTask.class),
     @JsonSubTypes.Type(Operation.EnterTask.class),
     @JsonSubTypes.Type(Operation.LeaveTask.class),
@@ -112,8 +113,9 @@ public sealed interface Operation {
     record Stop() implements Operation {}
 
     /**
-     * Exactly one iteration through public API: {@code loop.call_soon(loop.stop); loop.run_forever()}
-     * (the idiom of CPython's {@code test_utils.run_once}). Starts a new run for {@link Event#run()}.
+     * Exactly one iteration through public API: {@code loop.stop(); loop.run_forever()}. asyncio
+     * documents that a loop stopped before {@code run_forever()} polls once with a zero timeout,
+     * runs what is ready and returns. Starts a new run for {@link Event#run()}.
      */
     @JsonTypeName("run_once")
     record RunOnce() implements Operation {}
@@ -201,6 +203,10 @@ public sealed interface Operation {
     /** {@code task.get_name()}; value: string. */
     @JsonTypeName("task_name")
     record TaskName(String task) implements Operation {}
+
+    /** {@code task.get_coro()}; value: the coroutine's type name, or null when the task has none. */
+    @JsonTypeName("task_coroutine")
+    record TaskCoroutine(String task) implements Operation {}
 
     /** {@code asyncio.current_task(loop)}; value: the kit's name for it, or null. */
     @JsonTypeName("current_task")

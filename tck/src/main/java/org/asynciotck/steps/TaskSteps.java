@@ -60,6 +60,11 @@ public final class TaskSteps {
         context.perform(new Operation.TaskDone(task));
     }
 
+    @When("task {string} is asked for its coroutine")
+    public void askCoroutine(String task) {
+        context.perform(new Operation.TaskCoroutine(task));
+    }
+
     @When("task {string} is asked for its name")
     public void askName(String task) {
         context.perform(new Operation.TaskName(task));

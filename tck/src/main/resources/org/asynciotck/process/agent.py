@@ -80,7 +80,8 @@ def load_loop_source(spec):
         raise TypeError("%s is not callable: %r" % (spec, factory))
     probe = factory()
     try:
-        name = type(probe).__qualname__
+        # "<module> <class>", e.g. "uvloop Loop": the first word names the implementation in ids
+        name = "%s %s" % (type(probe).__module__.split(".")[0], type(probe).__qualname__)
     finally:
         probe.close()
     return LoopSource(factory, name, module_version(module))
@@ -539,7 +540,10 @@ class RunOnce(NoFields):
         def one_iteration():
             if loop.is_running():  # refuse before scheduling: a stray stop() would end the running loop
                 raise RuntimeError("This event loop is already running")
-            loop.call_soon(loop.stop)
+            # asyncio documents that stop() before run_forever() runs exactly one iteration:
+            # poll once with timeout 0, run what was ready, exit. (call_soon(loop.stop) is not
+            # the same on every loop: uvloop's stop() schedules the stop one batch later.)
+            loop.stop()
             loop.run_forever()
 
         session.run(one_iteration)
@@ -918,6 +922,14 @@ class TaskName(TaskOperation):
         return task.get_name()
 
 
+class TaskCoroutine(TaskOperation):
+    op = "task_coroutine"
+
+    def apply(self, session, task):
+        coro = task.get_coro()
+        return None if coro is None else type(coro).__name__
+
+
 class EnterTask(TaskOperation):
     op = "enter_task"
 
@@ -957,7 +969,7 @@ OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
-    TaskName, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
+    TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
     ReportedErrors, AddReadyReader,
 )}
 

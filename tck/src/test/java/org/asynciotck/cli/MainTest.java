@@ -86,7 +86,7 @@ class MainTest {
     @Test
     void anUnknownImplementationIsAUsageErrorNamingTheChoices() {
         assertThat(run("run", "--impl", "jython")).isEqualTo(ExitCode.USAGE);
-        assertThat(err.toString()).contains("unknown implementation [jython]: use --impl reference, python, process");
+        assertThat(err.toString()).contains("unknown implementation [jython]: use --impl reference, reference-sync, python, process");
     }
 
     @Test

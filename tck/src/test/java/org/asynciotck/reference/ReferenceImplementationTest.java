@@ -70,7 +70,7 @@ class ReferenceImplementationTest {
 
             List<Event> events = recorded(session);
             assertThat(events).hasSize(3);
-            assertThat(events.get(1)).isEqualTo(new Event("length", 1, 1)); // the stop callback is queued
+            assertThat(events.get(1)).isEqualTo(new Event("length", 1, 0)); // run_once queues no stop callback
             assertThat(events.get(2).label()).isEqualTo("!error");
             assertThat((String) events.get(2).value()).startsWith("InvalidStateError: ");
         }
