@@ -39,8 +39,11 @@ final class RunSummary {
         stream.println(heading + ":");
         for (RuleResult rule : rules) {
             ScenarioResult decisive = rule.decisiveScenario();
-            stream.println("  " + rule.id() + " " + rule.verdict().wireName() + ": " + firstLine(decisive.message())
-                    + " (" + decisive.location() + ")");
+            String where = " (" + decisive.location() + ")";
+            String reason = firstLine(decisive.message());
+            // the kit's own failure messages already end with the location; crashes and timeouts do not
+            stream.println("  " + rule.id() + " " + rule.verdict().wireName() + ": " + reason
+                    + (reason.endsWith(where) ? "" : where));
         }
     }
 
