@@ -1,5 +1,12 @@
 package org.asynciotck.cli;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.asynciotck.process.Discovery;
+import org.asynciotck.process.PythonInstallation;
+import picocli.CommandLine.Option;
+
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -8,11 +15,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "implementations", mixinStandardHelpOptions = true,
-        description = "Lists the kinds of implementation 'run --impl' accepts and whether this build has them.")
+        description = "Lists the kinds of implementation 'run --impl' accepts, and the Python interpreters "
+                + "(PATH, pyenv, --venv) found on this machine with whether uvloop imports for each.")
 final class ImplementationsCommand implements Callable<Integer> {
 
     private static final Map<String, String> DESCRIPTIONS = Map.of(
             ImplementationOptions.REFERENCE, "the kit's Java reference loop (no options)",
+            ImplementationOptions.REFERENCE_SYNC, "the reference loop with futures that call back inside set_result",
             ImplementationOptions.PYTHON, "a Python event loop through the bundled agent "
                     + "(--python, --loop-factory, --python-path, --variant)",
             ImplementationOptions.PROCESS, "any agent speaking docs/protocol.md (--command)");
@@ -21,6 +30,9 @@ final class ImplementationsCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     private final ImplementationFactory factory;
+
+    @Option(names = "--venv", paramLabel = "DIR", description = "a virtual environment to look in too; repeatable")
+    private List<Path> venvs = new ArrayList<>();
 
     ImplementationsCommand(ImplementationFactory factory) {
         this.factory = factory;
@@ -32,6 +44,18 @@ final class ImplementationsCommand implements Callable<Integer> {
         for (String kind : ImplementationOptions.KINDS) {
             out.printf("%-10s %-14s %s%n", kind, factory.isAvailable(kind) ? "available" : "not available",
                     DESCRIPTIONS.get(kind));
+        }
+        out.println();
+        out.println("Python interpreters found (use with --impl python --python PATH):");
+        List<PythonInstallation> found = Discovery.ofThisMachine().find(venvs);
+        if (found.isEmpty()) {
+            out.println("  none (looked on PATH, under pyenv and in the --venv folders)");
+        }
+        for (PythonInstallation python : found) {
+            out.printf("  %-8s %-6s %-52s %s%n", python.version(), python.source().name().toLowerCase(java.util.Locale.ROOT),
+                    python.interpreter(), python.supported()
+                            ? python.uvloop().map(version -> "uvloop " + version).orElse("no uvloop")
+                            : "too old: the agent needs Python 3.10 or newer");
         }
         return ExitCode.CONFORMANT;
     }
