@@ -7,9 +7,12 @@ Feature: How long an iteration may block in the selector
   never blocks the loop for ever), and no timeout at all when nothing is
   scheduled (only I/O or a thread-safe wake-up can end the wait).
 
-  These rules observe the timeout the loop would pass to its selector: the
+  Most scenarios observe the timeout the loop would pass to its selector: the
   selector is replaced by a probe that records the timeout and reports no I/O,
-  so a timer two days away is checked without waiting two days.
+  so a timer two days away is checked without waiting two days. A loop that
+  does not expose its selector is judged by the scenarios that watch a loop
+  running on its own thread instead: they see the consequence of the timeout
+  (the loop does not sleep past a ready callback or a due timer), not its value.
 
   Source: CPython Lib/asyncio/base_events.py, BaseEventLoop._run_once and
   MAXIMUM_SELECT_TIMEOUT (24 * 3600 seconds).
@@ -17,39 +20,58 @@ Feature: How long an iteration may block in the selector
   Background:
     Given a fresh event loop
 
-  @TIMEOUT-1 @MUST @needs-select-timeout
+  @TIMEOUT-1 @MUST
   Rule: The timeout is 0 when callbacks are ready or a stop is pending
 
+    Scenario: A running loop does not sleep past a callback that is ready, even with a far timer pending
+      Given the loop is running on its own thread and is idle
+      When callback "x" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
+        | schedule timer "far" with call_later in 86400 seconds |
+        | schedule callback "y" with call_soon                  |
+      Then callback "y" runs within the wake-up bound
+
+    @needs-select-timeout
     Scenario: A ready callback makes the poll non-blocking
       Given callback "a" is scheduled with call_soon
       When the loop computes its select timeout
       Then the select timeout is 0 seconds
 
+    @needs-select-timeout
     Scenario: A pending stop makes the poll non-blocking
       Given the loop has been asked to stop
       When the loop computes its select timeout
       Then the select timeout is 0 seconds
 
+    @needs-select-timeout
     Scenario: A ready callback wins over a far timer
       Given timer "later" is scheduled with call_later in 1 hour
       And callback "a" is scheduled with call_soon
       When the loop computes its select timeout
       Then the select timeout is 0 seconds
 
-  @TIMEOUT-2 @MUST @needs-select-timeout
+  @TIMEOUT-2 @MUST
   Rule: With only timers pending, the timeout is the time to the earliest one, between 0 and one day
 
+    Scenario: A running loop with only a timer pending wakes up for it
+      Given the loop is running on its own thread and is idle
+      When callback "x" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
+        | schedule timer "t" with call_later in 0.05 seconds |
+      Then callback "t" runs within the wake-up bound
+
+    @needs-select-timeout
     Scenario: The timeout is the time left until the earliest timer
       Given timer "t1" is scheduled with call_later in 5 seconds
       And timer "t2" is scheduled with call_later in 1 hour
       When the loop computes its select timeout
       Then the select timeout is about 5 seconds
 
+    @needs-select-timeout
     Scenario: An overdue timer gives a timeout of 0
       Given timer "t" is scheduled with call_later, overdue by 1 second
       When the loop computes its select timeout
       Then the select timeout is 0 seconds
 
+    @needs-select-timeout
     Scenario: A timer two days away is capped at one day
       Given timer "far" is scheduled with call_later in 2 days
       When the loop computes its select timeout

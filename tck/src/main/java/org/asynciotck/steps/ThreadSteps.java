@@ -30,6 +30,11 @@ public final class ThreadSteps {
         context.performExpectingSuccess(new Operation.CallSoonThreadsafe(label, List.of(), label));
     }
 
+    @When("callback {string} is scheduled with call_soon_threadsafe from another thread and, when it runs, does:")
+    public void callSoonThreadsafeDoing(String label, io.cucumber.datatable.DataTable actions) {
+        context.performExpectingSuccess(new Operation.CallSoonThreadsafe(label, CallbackScript.parse(actions.asList()), label));
+    }
+
     @Then("callback {string} does not run within the stall bound")
     public void doesNotRunWithinStallBound(String label) {
         Object ran = context.performExpectingSuccess(new Operation.WaitFor(label, Bounds.STALL_BOUND_SECONDS)).value();
