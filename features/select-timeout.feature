@@ -19,6 +19,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-1 @MUST @needs-select-timeout
   Rule: The timeout is 0 when callbacks are ready or a stop is pending
+    Claims: C-7, C-13
 
     Scenario: A ready callback makes the poll non-blocking
       Given callback "a" is scheduled with call_soon
@@ -38,6 +39,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-2 @MUST @needs-select-timeout
   Rule: With only timers pending, the timeout is the time to the earliest one, between 0 and one day
+    Claims: C-7, C-14, C-16
 
     Scenario: The timeout is the time left until the earliest timer
       Given timer "t1" is scheduled with call_later in 5 seconds
@@ -57,6 +59,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-3 @MUST @needs-select-timeout
   Rule: With nothing scheduled, the loop blocks without a timeout
+    Claims: C-15, C-16
 
     Scenario: An idle loop waits for I/O with no timeout
       When the loop computes its select timeout
@@ -64,6 +67,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-4 @MUST @needs-select-timeout
   Rule: Cancelled timers at the head of the timer queue do not shorten the timeout
+    Claims: C-14
 
     Scenario: A cancelled earlier timer is skipped when choosing the timeout
       Given timer "soon" is scheduled with call_later in 1 second
