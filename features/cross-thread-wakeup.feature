@@ -28,6 +28,7 @@ Feature: Waking a loop that is blocked in its selector from another thread
 
   @STALL-1 @INFO
   Rule: A plain call_soon from another thread does not wake an idle loop
+    Claims: C-17, C-20, C-27
 
     Scenario: A callback added with call_soon from another thread waits until something wakes the loop
       When callback "plain" is scheduled with call_soon from another thread
@@ -35,6 +36,7 @@ Feature: Waking a loop that is blocked in its selector from another thread
 
   @STALL-2 @MUST
   Rule: call_soon_threadsafe from another thread wakes an idle loop
+    Claims: C-21, C-23, C-30
 
     Scenario: A callback added with call_soon_threadsafe runs promptly
       When callback "safe" is scheduled with call_soon_threadsafe from another thread
@@ -42,6 +44,7 @@ Feature: Waking a loop that is blocked in its selector from another thread
 
   @STALL-3 @MUST
   Rule: A no-op call_soon_threadsafe after a plain call_soon gets the stalled callback run
+    Claims: C-25, C-28
 
     Scenario: The documented fix unblocks a stalled callback
       When callback "plain" is scheduled with call_soon from another thread

@@ -22,6 +22,7 @@ Feature: How many iterations a task needs to resume after its future gets a resu
 
   @CYCLES-1 @MUST @needs-deferred-dispatch
   Rule: With deferred dispatch, a task resumes in the iteration after the one in which its future got a result
+    Claims: C-37, C-39, C-42, C-51
 
     Scenario: A result set outside the loop resumes the task in the next iteration
       When the result of future "f" is set to 1
@@ -38,6 +39,7 @@ Feature: How many iterations a task needs to resume after its future gets a resu
 
   @CYCLES-2 @MUST @needs-synchronous-dispatch
   Rule: With synchronous dispatch, a task resumes inside set_result
+    Claims: C-39, C-42
 
     Scenario: A result set outside the loop resumes the task at once
       When the result of future "f" is set to 1

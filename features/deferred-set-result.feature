@@ -20,6 +20,7 @@ Feature: Future done callbacks are deferred to the loop
 
   @FUTURE-1 @MUST @needs-deferred-dispatch
   Rule: set_result calls no done callback; it queues each one with call_soon and they run in the next iteration
+    Claims: C-24, C-32, C-33, C-34, C-35, C-36, C-37, C-41, C-43, C-45
 
     Scenario: No done callback runs inside set_result
       Given callback "cb" is added as a done callback of future "f"
@@ -44,6 +45,7 @@ Feature: Future done callbacks are deferred to the loop
 
   @FUTURE-2 @MUST @needs-deferred-dispatch
   Rule: A done callback added to a future that is already done is deferred too
+    Claims: C-41
 
     Scenario: Adding a callback to a done future does not call it at once
       Given the result of future "f" is set to 42

@@ -23,6 +23,7 @@ Feature: Eager task start (asyncio 3.12 and later)
 
   @EAGER-1 @MUST @since-3.12 @needs-eager-start
   Rule: On a running loop, a task whose coroutine finishes at once completes inside its constructor and queues nothing
+    Claims: C-2, C-52, C-53, C-58, C-59, C-65
 
     Scenario: The task is done as soon as its constructor returns
       Given callback "c" is scheduled with call_soon and, when it runs, does:
@@ -43,6 +44,7 @@ Feature: Eager task start (asyncio 3.12 and later)
 
   @EAGER-2 @MUST @since-3.12 @needs-eager-start
   Rule: On a loop that is not running, eager start falls back to queueing the first step
+    Claims: C-54, C-59, C-66, C-67
 
     Scenario: The coroutine waits for the next iteration
       When task "t" is created with eager start
@@ -58,6 +60,7 @@ Feature: Eager task start (asyncio 3.12 and later)
 
   @EAGER-3 @MUST @since-3.12 @needs-eager-start
   Rule: Eager start swaps the current task without a conflict check and restores the previous one
+    Claims: C-55, C-56, C-57
 
     @needs-enter-leave-task
     Scenario: An eager task runs while another task is entered, and the entered task is current again afterwards

@@ -20,6 +20,7 @@ Feature: Only one task is current per loop
 
   @ENTER-1 @MUST @needs-enter-leave-task
   Rule: Entering a task while another task is current raises RuntimeError
+    Claims: C-72, C-73, C-74, C-76
 
     Scenario: A second task cannot be entered over the first
       Given task "a" has been entered by hand
@@ -36,6 +37,7 @@ Feature: Only one task is current per loop
 
   @ENTER-2 @MUST @needs-enter-leave-task
   Rule: Leaving a task that is not the current one raises RuntimeError
+    Claims: C-75
 
     Scenario: Leaving with the wrong task is refused
       Given task "a" has been entered by hand

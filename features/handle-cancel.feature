@@ -16,6 +16,7 @@ Feature: Cancelling a handle versus removing it from the ready queue
 
   @HANDLE-1 @MUST
   Rule: cancel() marks the handle cancelled, and the callback never runs
+    Claims: C-10, C-29, C-70
 
     Scenario: A cancelled callback is skipped by the next iteration
       When the handle "h" is cancelled
@@ -32,6 +33,7 @@ Feature: Cancelling a handle versus removing it from the ready queue
 
   @HANDLE-2 @MUST @needs-ready-queue
   Rule: Removing a handle from the ready queue takes it out at once, without cancelling it
+    Claims: C-70, C-71
 
     Scenario: A removed handle is gone from the queue but not cancelled
       When handle "h" is removed from the ready queue
@@ -42,6 +44,7 @@ Feature: Cancelling a handle versus removing it from the ready queue
 
   @HANDLE-3 @SHOULD @needs-handle-internals
   Rule: cancel() releases the callback, so that what it references can be freed
+    Claims: C-70
 
     Scenario: A cancelled handle no longer holds its callback
       When the handle "h" is cancelled

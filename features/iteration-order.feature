@@ -20,6 +20,7 @@ Feature: The order of work inside one iteration
 
   @ORDER-1 @INFO
   Rule: I/O callbacks from the poll are queued before timers that are due
+    Claims: C-5, C-7
 
     Scenario: A ready reader runs before an overdue timer in the same iteration
       Given a reader "io" whose socket is already readable
@@ -29,6 +30,7 @@ Feature: The order of work inside one iteration
 
   @ORDER-2 @MUST
   Rule: A timer that falls due while an iteration runs its callbacks waits for the next iteration
+    Claims: C-5, C-11
 
     Scenario: A zero-delay timer scheduled by a callback runs in the next iteration
       Given callback "a" is scheduled with call_soon and, when it runs, does:

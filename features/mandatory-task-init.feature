@@ -22,6 +22,7 @@ Feature: A task must be initialised before it is used
 
   @INIT-1 @SHOULD @needs-uninitialised-task
   Rule: Using a task whose initialiser never ran raises an error instead of crashing or answering
+    Claims: C-61, C-62, C-63
 
     Scenario: Asking an uninitialised task whether it is done is refused
       When task "t" is asked whether it is done

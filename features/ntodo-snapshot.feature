@@ -25,6 +25,7 @@ Feature: One iteration runs a snapshot of the ready queue
 
   @NTODO-1 @MUST
   Rule: One iteration runs every handle that is in the ready queue when its drain starts
+    Claims: C-6, C-8, C-9, C-18
 
     Scenario: Callbacks queued before the iteration all run in it
       Given callbacks "a", "b" and "c" are scheduled with call_soon
@@ -44,6 +45,7 @@ Feature: One iteration runs a snapshot of the ready queue
 
   @NTODO-2 @MUST
   Rule: A callback scheduled during an iteration runs in the next iteration
+    Claims: C-11, C-12
 
     Scenario: A chain of two callbacks needs two iterations
       Given callback "a" is scheduled with call_soon and, when it runs, schedules callback "b" with call_soon
@@ -54,6 +56,7 @@ Feature: One iteration runs a snapshot of the ready queue
 
   @NTODO-3 @MUST
   Rule: The ready queue is first in, first out
+    Claims: C-9, C-19, C-31
 
     Scenario: Callbacks run in the order they were scheduled
       Given callbacks "a", "b" and "c" are scheduled with call_soon
@@ -69,6 +72,7 @@ Feature: One iteration runs a snapshot of the ready queue
 
   @NTODO-4 @MUST
   Rule: stop() called by a callback lets the current batch finish, then run_forever returns
+    Claims: C-4, C-11
 
     Scenario: Callbacks after the stopping one in the same batch still run
       Given callback "a" is scheduled with call_soon and, when it runs, stops the loop

@@ -22,6 +22,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-1 @MUST
   Rule: The timeout is 0 when callbacks are ready or a stop is pending
+    Claims: C-7, C-13
 
     Scenario: A running loop does not sleep past a callback that is ready, even with a far timer pending
       Given the loop is running on its own thread and is idle
@@ -51,6 +52,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-2 @MUST
   Rule: With only timers pending, the timeout is the time to the earliest one, between 0 and one day
+    Claims: C-7, C-14, C-16
 
     Scenario: A running loop with only a timer pending wakes up for it
       Given the loop is running on its own thread and is idle
@@ -79,6 +81,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-3 @MUST @needs-select-timeout
   Rule: With nothing scheduled, the loop blocks without a timeout
+    Claims: C-15, C-16
 
     Scenario: An idle loop waits for I/O with no timeout
       When the loop computes its select timeout
@@ -86,6 +89,7 @@ Feature: How long an iteration may block in the selector
 
   @TIMEOUT-4 @MUST @needs-select-timeout
   Rule: Cancelled timers at the head of the timer queue do not shorten the timeout
+    Claims: C-14
 
     Scenario: A cancelled earlier timer is skipped when choosing the timeout
       Given timer "soon" is scheduled with call_later in 1 second

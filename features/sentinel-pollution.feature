@@ -16,6 +16,7 @@ Feature: Sentinel tasks and the ready queue
 
   @SENTINEL-1 @MUST
   Rule: N sentinel tasks without eager start add N steps, all run by the next iteration
+    Claims: C-83, C-84
 
     @needs-ready-queue
     Scenario: Fifty sentinel tasks add fifty handles to the ready queue
@@ -30,6 +31,7 @@ Feature: Sentinel tasks and the ready queue
 
   @SENTINEL-2 @MUST @since-3.12 @needs-eager-start
   Rule: Sentinel tasks created with eager start on a running loop add nothing to the ready queue
+    Claims: C-58, C-60, C-64, C-86
 
     @needs-ready-queue
     Scenario: Fifty eager sentinel tasks leave the ready queue as it was

@@ -18,6 +18,7 @@ Feature: Futures that dispatch their callbacks synchronously
 
   @SYNC-1 @MUST @needs-synchronous-dispatch
   Rule: A synchronously dispatching future calls its done callbacks inside set_result, in registration order
+    Claims: C-38, C-41, C-43, C-45
 
     Scenario: The callbacks have run when set_result returns
       Given callback "cb1" is added as a done callback of future "f"

@@ -21,6 +21,7 @@ Feature: A task held entered collides with the loop's next task step
 
   @COLLIDE-1 @MUST @needs-enter-leave-task
   Rule: A task step that runs while another task is held entered fails with the enter-task conflict
+    Claims: C-49, C-76, C-77, C-80, C-81
 
     Scenario: The step of task "b" collides with task "a" held entered
       Given task "a" has been entered by hand

@@ -16,6 +16,7 @@ Feature: A new task schedules its first step; it does not run it
 
   @TASK-1 @MUST
   Rule: Creating a task queues exactly one step and starts nothing
+    Claims: C-24, C-26, C-46, C-47, C-68
 
     Scenario Outline: Creating a task with <construction> queues exactly one handle
       When task "t" is created with <construction>
@@ -39,6 +40,7 @@ Feature: A new task schedules its first step; it does not run it
 
   @TASK-2 @MUST
   Rule: The coroutine starts when an iteration runs the queued step
+    Claims: C-48, C-50
 
     Scenario Outline: A task created with <construction> starts in the next iteration
       Given task "t" is created with <construction>

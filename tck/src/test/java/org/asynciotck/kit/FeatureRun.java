@@ -2,6 +2,9 @@ package org.asynciotck.kit;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
+import io.cucumber.tagexpressions.Expression;
+import io.cucumber.tagexpressions.TagExpressionParser;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -9,8 +12,10 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.steps.CurrentImplementation;
+import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
+import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.EventType;
@@ -29,23 +34,39 @@ public final class FeatureRun {
     private final Map<String, Set<String>> infoObservations = new TreeMap<>();
     private final Set<String> passedRules = new TreeSet<>();
     private final Set<String> notApplicableRules = new TreeSet<>();
+    /** Each scenario's outcome, keyed by "RULE-ID scenario name". */
+    private final Map<String, ScenarioOutcome> outcomesByScenario = new TreeMap<>();
     private int scenarios;
+
+    /** What one scenario came to: the verdict, comparable across repeated runs. */
+    public enum ScenarioOutcome { PASSED, FAILED, INFO_OBSERVED, NOT_APPLICABLE }
 
     private FeatureRun() {}
 
-    public static synchronized FeatureRun of(LoopImplementation implementation) {
+    public static FeatureRun of(LoopImplementation implementation) {
+        return of(implementation, null);
+    }
+
+    /**
+     * Runs the scenarios that match a Cucumber tag expression (e.g. {@code "@STALL-1 or @STALL-2"});
+     * null or blank runs every scenario.
+     */
+    public static synchronized FeatureRun of(LoopImplementation implementation, String tagExpression) {
         CurrentImplementation.use(implementation);
         try {
-            Events events = EngineTestKit.engine("cucumber")
+            EngineTestKit.Builder engine = EngineTestKit.engine("cucumber")
                     .selectors(selectPackage("features"))
-                    .configurationParameter("cucumber.glue", "org.asynciotck.steps")
-                    .execute()
-                    .allEvents();
+                    .configurationParameter("cucumber.glue", "org.asynciotck.steps");
+            if (tagExpression != null && !tagExpression.isBlank()) {
+                // Not cucumber.filter.tags: that keeps the other scenarios in the plan, reported as skipped.
+                engine = engine.filters(matchingScenarios(tagExpression));
+            }
+            Events events = engine.execute().allEvents();
             FeatureRun run = new FeatureRun();
             events.stream().forEach(run::add);
             if (run.scenarios == 0) {
                 throw new IllegalStateException("no scenario ran: the features were not found on the classpath "
-                        + "(events: " + events.stream().map(Event::toString).limit(5).toList() + ")");
+                        + "or the tag filter [" + tagExpression + "] matched nothing (events: " + events.stream().map(Event::toString).limit(5).toList() + ")");
             }
             return run;
         } finally {
@@ -53,10 +74,25 @@ public final class FeatureRun {
         }
     }
 
+    /** Keeps the scenarios whose tags match the expression; containers left empty are pruned by JUnit. */
+    private static PostDiscoveryFilter matchingScenarios(String tagExpression) {
+        Expression expression = TagExpressionParser.parse(tagExpression);
+        return descriptor -> {
+            if (!descriptor.isTest()) {
+                return FilterResult.included("container");
+            }
+            // JUnit tags drop Cucumber's '@'; the expression is written with it.
+            List<String> tags = descriptor.getTags().stream().map(tag -> "@" + tag.getName()).toList();
+            return FilterResult.includedIf(expression.evaluate(tags),
+                    () -> "matches " + tagExpression, () -> "does not match " + tagExpression);
+        };
+    }
+
     private void add(Event event) {
         if (event.getType() == EventType.SKIPPED) {
             scenarios++;
             ruleOf(event).ifPresent(notApplicableRules::add);
+            record(event, ScenarioOutcome.NOT_APPLICABLE);
             return;
         }
         if (event.getType() != EventType.FINISHED) {
@@ -66,12 +102,29 @@ public final class FeatureRun {
         TestExecutionResult result = event.getRequiredPayload(TestExecutionResult.class);
         String rule = ruleOf(event).orElse("?");
         switch (result.getStatus()) {
-            case SUCCESSFUL -> passedRules.add(rule);
-            case ABORTED -> notApplicableRules.add(rule);
-            case FAILED -> (isInfo(event) ? infoObservations : failuresByRule)
-                    .computeIfAbsent(rule, id -> new TreeSet<>())
-                    .add(result.getThrowable().map(Throwable::getMessage).orElse("(no message)"));
+            case SUCCESSFUL -> {
+                passedRules.add(rule);
+                record(event, ScenarioOutcome.PASSED);
+            }
+            case ABORTED -> {
+                notApplicableRules.add(rule);
+                record(event, ScenarioOutcome.NOT_APPLICABLE);
+            }
+            case FAILED -> {
+                (isInfo(event) ? infoObservations : failuresByRule)
+                        .computeIfAbsent(rule, id -> new TreeSet<>())
+                        .add(result.getThrowable().map(Throwable::getMessage).orElse("(no message)"));
+                record(event, isInfo(event) ? ScenarioOutcome.INFO_OBSERVED : ScenarioOutcome.FAILED);
+            }
         }
+    }
+
+    private void record(Event event, ScenarioOutcome outcome) {
+        if (!event.getTestDescriptor().isTest()) {
+            return;
+        }
+        String key = ruleOf(event).orElse("?") + " " + event.getTestDescriptor().getDisplayName();
+        outcomesByScenario.put(key, outcome);
     }
 
     private static boolean isInfo(Event event) {
@@ -106,6 +159,11 @@ public final class FeatureRun {
 
     public Set<String> notApplicableRules() {
         return notApplicableRules;
+    }
+
+    /** Each scenario's outcome, keyed by "RULE-ID scenario name" (sorted). */
+    public Map<String, ScenarioOutcome> outcomesByScenario() {
+        return outcomesByScenario;
     }
 
     public int scenarios() {
