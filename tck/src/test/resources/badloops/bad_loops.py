@@ -1,0 +1,30 @@
+"""Event loops that misbehave the way real user loops can, for the kit's own tests.
+
+Each factory returns a normal asyncio loop with one operation made fatal. The kit
+must turn each misbehaviour into a verdict for the scenarios that touch it and go
+on with the rest of the run.
+"""
+import asyncio
+import os
+import signal
+import time
+
+
+class _CrashingCreateTask(asyncio.SelectorEventLoop):
+    def create_task(self, coro, **kwargs):
+        coro.close()
+        os.kill(os.getpid(), signal.SIGSEGV)  # what a broken native extension does
+
+
+class _HangingTimers(asyncio.SelectorEventLoop):
+    def call_later(self, delay, callback, *args, context=None):
+        while True:  # never answers; the kit's per-operation bound must end it
+            time.sleep(1)
+
+
+def crashing_create_task():
+    return _CrashingCreateTask()
+
+
+def hanging_timers():
+    return _HangingTimers()
