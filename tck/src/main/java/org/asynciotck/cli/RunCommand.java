@@ -7,10 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.asynciotck.report.InterruptSafeReporting;
-import org.asynciotck.KitVersion;
-import org.asynciotck.report.ReportWriter;
-import org.asynciotck.runner.ConformanceRun;
 import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.runner.RunResult;
@@ -23,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Runs the conformance features against one implementation and writes "
-                + "conformance.json, certificate.html and badge.svg.")
+                + "conformance.json, certificate.html, badge.svg, Cucumber's HTML and JUnit XML, and allure-results/.")
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -60,6 +56,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")
     private Duration timeout;
+
+    @Option(names = "--allure-html",
+            description = "also render the Allure results (always written to <out>/allure-results/) into <out>/allure-report/")
+    private boolean allureHtml;
 
     private final ImplementationFactory factory;
     private final RunSettings settings;
@@ -113,15 +113,7 @@ final class RunCommand implements Callable<Integer> {
             err.println("tck run: " + e.getMessage());
             return ExitCode.USAGE;
         }
-        ConformanceRun run = new ConformanceRun(
-                new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder),
-                catalogue, new ConsoleProgress(err, System.console() != null));
-        RunResult result;
-        try (InterruptSafeReporting reporting = new InterruptSafeReporting(
-                new ReportWriter(folder, KitVersion.get()), run::snapshot, err).install()) {
-            result = run.execute();
-            reporting.finish(result);
-        }
+        RunResult result = new Certification(settings, tags, allureHtml, err).certify(implementation, catalogue, folder);
         if (result.scenarios().isEmpty()) {
             err.println("tck run: no scenario was selected" + (tags == null ? "" : " by --tags " + tags)
                     + ": check the tag expression (see 'tck rules' for the rule IDs)");

@@ -51,11 +51,13 @@ public final class ConformanceRun {
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
         CurrentImplementation.use(configuration.implementation());
+        AllureResults.prepare(configuration.outputDirectory().toAbsolutePath(), info.id());
         try {
             Launcher launcher = LauncherFactory.create();
             launcher.execute(discoveryRequest(), collector);
         } finally {
             CurrentImplementation.clear();
+            AllureRuleLabels.implementationId(null);
         }
         return RunResult.of(info, collector.snapshot(), catalogue, true);
     }
@@ -80,7 +82,8 @@ public final class ConformanceRun {
                 .enableImplicitConfigurationParameters(false)
                 .configurationParameter(GLUE_PROPERTY_NAME, configuration.gluePackage())
                 .configurationParameter(PLUGIN_PROPERTY_NAME,
-                        "html:" + out.resolve(CUCUMBER_HTML) + ", junit:" + out.resolve(CUCUMBER_JUNIT_XML))
+                        "html:" + out.resolve(CUCUMBER_HTML) + ", junit:" + out.resolve(CUCUMBER_JUNIT_XML)
+                                + ", " + AllureResults.CUCUMBER_PLUGIN)
                 .configurationParameter(PLUGIN_PUBLISH_QUIET_PROPERTY_NAME, "true")
                 .configurationParameter(ANSI_COLORS_DISABLED_PROPERTY_NAME, "true")
                 // An outline row is named like a scenario ("It crashes on 7"), not "Example #1.1".

@@ -6,17 +6,11 @@ import io.cucumber.messages.types.Feature;
 import io.cucumber.messages.types.FeatureChild;
 import io.cucumber.messages.types.Rule;
 import io.cucumber.messages.types.Tag;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.platform.commons.support.ReflectionSupport;
-import org.junit.platform.commons.support.Resource;
 
 /**
  * Every rule the feature files state, read with the Gherkin parser (no scenario
@@ -34,16 +28,8 @@ public final class RuleCatalogue {
 
     /** Reads every {@code .feature} file under the classpath folder {@code folder} (e.g. "features"). */
     public static RuleCatalogue loadFromClasspath(String folder) {
-        List<Resource> resources = ReflectionSupport.findAllResourcesInPackage(
-                folder.replace('/', '.'), r -> r.getName().endsWith(".feature"));
         Builder builder = new Builder();
-        resources.stream().sorted(Comparator.comparing(Resource::getName)).forEach(resource -> {
-            try (InputStream in = resource.getUri().toURL().openStream()) {
-                builder.add(resource.getName(), in.readAllBytes());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read feature file " + resource.getName(), e);
-            }
-        });
+        FeatureFiles.readFromClasspath(folder).forEach(builder::add);
         return builder.build();
     }
 

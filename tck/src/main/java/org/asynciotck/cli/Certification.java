@@ -1,0 +1,55 @@
+package org.asynciotck.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import org.asynciotck.KitVersion;
+import org.asynciotck.report.InterruptSafeReporting;
+import org.asynciotck.report.ReportWriter;
+import org.asynciotck.runner.ConformanceRun;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RunConfiguration;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.spi.LoopImplementation;
+
+/**
+ * Certifies one started implementation into one folder: the run, the reports (written even
+ * when the run is interrupted) and, when asked, the Allure HTML report. Shared by {@code run}
+ * and {@code matrix}, so both leave exactly the same files behind.
+ */
+final class Certification {
+
+    private final RunCommand.RunSettings settings;
+    private final String tags;
+    private final boolean allureHtml;
+    private final PrintWriter err;
+
+    /**
+     * @param tags       Cucumber tag expression, or null for every scenario
+     * @param allureHtml whether to render allure-results into allure-report/ after the run
+     * @param err        where progress and problems go
+     */
+    Certification(RunCommand.RunSettings settings, String tags, boolean allureHtml, PrintWriter err) {
+        this.settings = settings;
+        this.tags = tags;
+        this.allureHtml = allureHtml;
+        this.err = err;
+    }
+
+    /** Runs the features against {@code implementation} and writes every report into {@code folder}. */
+    RunResult certify(LoopImplementation implementation, RuleCatalogue catalogue, Path folder) throws IOException {
+        ConformanceRun run = new ConformanceRun(
+                new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder),
+                catalogue, new ConsoleProgress(err, System.console() != null));
+        RunResult result;
+        try (InterruptSafeReporting reporting = new InterruptSafeReporting(
+                new ReportWriter(folder, KitVersion.get()), run::snapshot, err).install()) {
+            result = run.execute();
+            reporting.finish(result);
+        }
+        if (allureHtml) {
+            AllureHtml.generate(folder, err);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,147 @@
+package org.asynciotck.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.asynciotck.KitVersion;
+import org.asynciotck.process.Discovery;
+import org.asynciotck.report.MatrixColumn;
+import org.asynciotck.report.MatrixReport;
+import org.asynciotck.report.MatrixWriter;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.TagFilter;
+import org.asynciotck.spi.LoopImplementation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "matrix", mixinStandardHelpOptions = true,
+        description = {"Certifies several implementations one after the other, each into <out>/<id>/ exactly as "
+                + "'run' does, and writes <out>/matrix.html, matrix.md and matrix.json: rules down, implementations across.",
+                "Without --impl: reference, reference-sync, and for every CPython 3.10 or newer found on PATH and in "
+                + "pyenv (one per version, pyenv first) its c and py variants, plus uvloop where it imports "
+                + "(add virtual environments with --venv)."})
+final class MatrixCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--impl", paramLabel = "SPEC", description = {"an implementation; repeatable. SPEC is one of:",
+        "  reference | reference-sync",
+        "  python:PATH[:c|py]   CPython's asyncio on interpreter PATH, C or pure-Python Task/Future",
+        "  uvloop:PATH          uvloop on interpreter PATH",
+        "  process:COMMAND      an agent speaking docs/protocol.md, e.g. 'process:./agent --x'"})
+    private List<String> impls = new ArrayList<>();
+
+    @Option(names = "--venv", paramLabel = "DIR", description = "without --impl: also look for Python (and uvloop) in this virtual environment; repeatable")
+    private List<Path> venvs = new ArrayList<>();
+
+    @Option(names = "--tags", paramLabel = "EXPR", description = "Cucumber tag expression selecting scenarios")
+    private String tags;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/)")
+    private Path out;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "bound on one operation, e.g. 10s (default: each implementation's)")
+    private Duration timeout;
+
+    @Option(names = "--allure-html", description = "also render each implementation's allure-report/")
+    private boolean allureHtml;
+
+    private final ImplementationFactory factory;
+    private final RunCommand.RunSettings settings;
+    private final Supplier<Discovery> discovery;
+
+    MatrixCommand(ImplementationFactory factory, RunCommand.RunSettings settings, Supplier<Discovery> discovery) {
+        this.factory = factory;
+        this.settings = settings;
+        this.discovery = discovery;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        Path folder = out != null ? out : settings.reportsRoot();
+        List<ImplementationSpec> specs = new ArrayList<>();
+        try {
+            TagFilter.check(tags);
+            for (String impl : impls) {
+                ImplementationSpec parsed = ImplementationSpec.parse(impl);
+                parsed.options(timeout);
+                specs.add(parsed);
+            }
+            OutputFolder.requireWritable(folder);
+        } catch (IllegalArgumentException e) {
+            err.println("tck matrix: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        if (specs.isEmpty()) {
+            specs.addAll(DefaultMatrix.specs(discovery.get(), venvs));
+        }
+        RuleCatalogue catalogue = RuleCatalogue.loadFromClasspath(settings.featuresFolder());
+        catalogue.problems().forEach(problem -> err.println("warning: " + problem));
+        Certification certification = new Certification(settings, tags, allureHtml, err);
+        List<MatrixColumn> columns = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        for (ImplementationSpec implementation : specs) {
+            err.println("== " + implementation.text());
+            err.flush();
+            columns.add(certify(implementation, catalogue, certification, folder, keys, err));
+        }
+        MatrixWriter.write(folder, MatrixReport.of(catalogue, columns, KitVersion.get()));
+        printSummary(columns, folder);
+        if (columns.stream().noneMatch(MatrixColumn::started)) {
+            return ExitCode.IMPLEMENTATION_NOT_STARTED;
+        }
+        return columns.stream().allMatch(MatrixColumn::conformant) ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;
+    }
+
+    private MatrixColumn certify(ImplementationSpec implementation, RuleCatalogue catalogue,
+            Certification certification, Path folder, Set<String> keys, PrintWriter err) throws IOException {
+        try (LoopImplementation started = factory.create(implementation.options(timeout))) {
+            String key = unique(folderName(started.info().id()), keys);
+            RunResult result = certification.certify(started, catalogue, folder.resolve(key));
+            return MatrixColumn.certified(key, implementation.text(), result);
+        } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException e) {
+            err.println("tck matrix: " + e.getMessage());
+            return MatrixColumn.notStarted(unique(folderName(implementation.text()), keys), implementation.text(),
+                    e.getMessage());
+        }
+    }
+
+    private void printSummary(List<MatrixColumn> columns, Path folder) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        for (MatrixColumn column : columns) {
+            String outcome = !column.started() ? "COULD NOT START: " + column.startError()
+                    : (column.conformant() ? "CONFORMANT" : "NOT CONFORMANT") + ", MUST rules passed "
+                    + column.result().mustPassed() + "/" + column.result().mustApplicable();
+            stdout.printf("%-32s %s%n", column.key(), outcome);
+        }
+        stdout.println("matrix in " + folder + ": " + String.join(", ",
+                MatrixWriter.MATRIX_HTML, MatrixWriter.MATRIX_MD, MatrixWriter.MATRIX_JSON));
+    }
+
+    /** A report folder name: the id with anything but letters, digits, '.', '_' and '-' replaced. */
+    static String folderName(String text) {
+        String name = text.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
+        return name.isEmpty() ? "implementation" : name;
+    }
+
+    private static String unique(String key, Set<String> keys) {
+        String candidate = key;
+        for (int n = 2; !keys.add(candidate); n++) {
+            candidate = key + "-" + n;
+        }
+        return candidate;
+    }
+}
