@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code tck run | rules | implementations}. */
+/** {@code tck run | baseline | rules | implementations}. */
 @Command(name = "tck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Conformance kit for asyncio event loops.",
         synopsisSubcommandLabel = "COMMAND")
@@ -24,6 +24,7 @@ public final class Main implements Runnable {
             PrintWriter err) {
         CommandLine commandLine = new CommandLine(new Main())
                 .addSubcommand(new RunCommand(factory, settings))
+                .addSubcommand(new BaselineCommand(factory, settings))
                 .addSubcommand(new RulesCommand(settings.featuresFolder()))
                 .addSubcommand(new ImplementationsCommand(factory))
                 .setOut(out)
@@ -53,7 +54,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use 'tck run', 'tck rules' or 'tck implementations' (see 'tck --help')");
+                "missing command: use 'tck run', 'tck baseline', 'tck rules' or 'tck implementations' (see 'tck --help')");
     }
 
     static final class Version implements CommandLine.IVersionProvider {
