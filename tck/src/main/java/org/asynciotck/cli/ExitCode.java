@@ -19,9 +19,12 @@ final class ExitCode {
 
     private static java.util.Map<String, String> descriptions() {
         java.util.Map<String, String> map = new java.util.LinkedHashMap<>();
-        map.put(" " + CONFORMANT, "conformant: every MUST rule passed or was not applicable");
-        map.put(" " + NOT_CONFORMANT, "not conformant: a MUST rule did not pass, or the run was incomplete");
+        map.put(" " + CONFORMANT, "conformant: every MUST rule passed or was not applicable "
+                + "(with --baseline: the run matches the baseline)");
+        map.put(" " + NOT_CONFORMANT, "not conformant: a MUST rule did not pass, or the run was incomplete "
+                + "(with --baseline: a new failure, a changed verdict or an unexpected pass)");
         map.put(" " + USAGE, "usage or configuration error (unknown implementation, bad tag expression, "
+                + "unreadable or malformed baseline, "
                 + "output folder not writable, no scenario selected)");
         map.put(" " + IMPLEMENTATION_NOT_STARTED, "the implementation could not be started");
         map.put(" " + KIT_ERROR, "the kit itself failed");

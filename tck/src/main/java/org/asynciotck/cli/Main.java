@@ -5,7 +5,7 @@ import org.asynciotck.process.Discovery;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code tck run | matrix | docs | rules | implementations}. */
+/** {@code tck run | baseline | matrix | docs | rules | implementations}. */
 @Command(name = "tck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Conformance kit for asyncio event loops.",
         synopsisSubcommandLabel = "COMMAND")
@@ -25,6 +25,7 @@ public final class Main implements Runnable {
             PrintWriter err) {
         CommandLine commandLine = new CommandLine(new Main())
                 .addSubcommand(new RunCommand(factory, settings))
+                .addSubcommand(new BaselineCommand(factory, settings))
                 .addSubcommand(new MatrixCommand(factory, settings, Discovery::ofThisMachine))
                 .addSubcommand(new DocsCommand(settings))
                 .addSubcommand(new RulesCommand(settings.featuresFolder()))
@@ -56,7 +57,8 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use 'tck run', 'tck matrix', 'tck docs', 'tck rules' or 'tck implementations' (see 'tck --help')");
+                "missing command: use 'tck run', 'tck baseline', 'tck matrix', 'tck docs', 'tck rules' or "
+                        + "'tck implementations' (see 'tck --help')");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -1,0 +1,52 @@
+package org.asynciotck.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options shared by every command that runs the features: which implementation, which scenarios, where. */
+final class RunOptions {
+
+    @Option(names = "--impl", paramLabel = "KIND", defaultValue = ImplementationOptions.REFERENCE,
+            description = "reference, python or process (default: ${DEFAULT-VALUE})")
+    String impl;
+
+    @Option(names = "--python", paramLabel = "PATH", description = "python: the interpreter to run the agent with")
+    Path python;
+
+    @Option(names = "--loop-factory", paramLabel = "MODULE:CALLABLE",
+            description = "python: the loop to certify: asyncio (default), uvloop, or a callable returning a new event loop, e.g. mypkg.loops:new_loop")
+    String loopFactory;
+
+    @Option(names = "--python-path", paramLabel = "DIR", description = "python: folder added to sys.path; repeatable")
+    List<Path> pythonPath = new ArrayList<>();
+
+    @Option(names = "--variant", paramLabel = "c|py", description = "python: CPython's C or pure-Python Task/Future")
+    String variant;
+
+    @Option(names = "--command", paramLabel = "AGENT COMMAND",
+            description = "process: the command line of an agent speaking docs/protocol.md")
+    String command;
+
+    @Option(names = "--tags", paramLabel = "EXPR",
+            description = "Cucumber tag expression selecting scenarios, e.g. \"@MUST and not @needs-ready-queue\"")
+    String tags;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/<implementation-id>/)")
+    Path out;
+
+    @Option(names = "--allure-html",
+            description = "also render the Allure results (always written to <out>/allure-results/) into <out>/allure-report/")
+    boolean allureHtml;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")
+    Duration timeout;
+
+    /** @throws IllegalArgumentException naming the bad option and how to fix it */
+    ImplementationOptions implementation() {
+        return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout).validate();
+    }
+}
