@@ -1,5 +1,7 @@
 package org.asynciotck.cli;
 
+import org.asynciotck.report.ReadmeBlock;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -55,6 +57,10 @@ final class MatrixCommand implements Callable<Integer> {
             description = "bound on one operation, e.g. 10s (default: each implementation's)")
     private Duration timeout;
 
+    @Option(names = "--readme", paramLabel = "FILE",
+            description = "also write the matrix table between the <!-- matrix:start --> and <!-- matrix:end --> lines of FILE")
+    private Path readme;
+
     @Option(names = "--allure-html", description = "also render each implementation's allure-report/")
     private boolean allureHtml;
 
@@ -81,6 +87,9 @@ final class MatrixCommand implements Callable<Integer> {
                 specs.add(parsed);
             }
             OutputFolder.requireWritable(folder);
+            if (readme != null) {
+                ReadmeBlock.requireMarkers(readme);
+            }
         } catch (IllegalArgumentException e) {
             err.println("tck matrix: " + e.getMessage());
             return ExitCode.USAGE;
@@ -98,7 +107,11 @@ final class MatrixCommand implements Callable<Integer> {
             err.flush();
             columns.add(certify(implementation, catalogue, certification, folder, keys, err));
         }
-        MatrixWriter.write(folder, MatrixReport.of(catalogue, columns, KitVersion.get()));
+        MatrixReport matrix = MatrixReport.of(catalogue, columns, KitVersion.get());
+        MatrixWriter.write(folder, matrix);
+        if (readme != null) {
+            MatrixWriter.writeInto(readme, matrix);
+        }
         printSummary(columns, folder);
         if (columns.stream().noneMatch(MatrixColumn::started)) {
             return ExitCode.IMPLEMENTATION_NOT_STARTED;

@@ -58,15 +58,27 @@ final class MatrixRenderer {
     }
 
     static String markdown(MatrixReport matrix) {
+        return "# asyncio conformance matrix\n\nKit version " + md(matrix.kit()) + ".\n\n" + table(matrix, true);
+    }
+
+    /**
+     * The table alone, for a page that lives elsewhere than the reports (the README): the
+     * "MUST passed" row is text, since the badges are generated files that are not in git.
+     */
+    static String readmeTable(MatrixReport matrix) {
+        return table(matrix, false);
+    }
+
+    private static String table(MatrixReport matrix, boolean badges) {
         StringBuilder md = new StringBuilder(8192);
-        md.append("# asyncio conformance matrix\n\nKit version ").append(md(matrix.kit())).append(".\n\n")
-                .append("| Rule | Level | Title |");
+        md.append("| Rule | Level | Title |");
         matrix.implementations().forEach(impl -> md.append(' ').append(md(impl.key())).append(" |"));
         md.append("\n| --- | --- | --- |");
         matrix.implementations().forEach(impl -> md.append(" --- |"));
         md.append("\n|  |  | **MUST passed** |");
-        matrix.implementations().forEach(impl -> md.append(' ').append(impl.started()
-                ? "![" + md(badgeText(impl)) + "](" + pathSegment(impl.key()) + "/badge.svg)" : "").append(" |"));
+        matrix.implementations().forEach(impl -> md.append(' ').append(!impl.started() ? "could not start"
+                : badges ? "![" + md(badgeText(impl)) + "](" + pathSegment(impl.key()) + "/badge.svg)"
+                : "**" + md(badgeText(impl)) + "**").append(" |"));
         md.append('\n');
         for (MatrixReport.Rule rule : matrix.rules()) {
             md.append("| ").append(md(rule.id())).append(" | ").append(md(rule.level())).append(" | ")

@@ -26,4 +26,9 @@ public final class MatrixWriter {
     public static MatrixReport read(Path matrixJson) throws IOException {
         return JSON.readValue(matrixJson.toFile(), MatrixReport.class);
     }
+
+    /** Writes the matrix table into the generated block of a hand-written page ({@link ReadmeBlock}). */
+    public static void writeInto(Path page, MatrixReport matrix) throws IOException {
+        ReadmeBlock.replace(page, MatrixRenderer.readmeTable(matrix));
+    }
 }
