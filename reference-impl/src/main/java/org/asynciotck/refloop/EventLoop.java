@@ -1,10 +1,9 @@
 package org.asynciotck.refloop;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.PriorityQueue;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -29,12 +28,6 @@ public class EventLoop implements AutoCloseable {
     /** CPython {@code base_events.MAXIMUM_SELECT_TIMEOUT}: one day, in seconds. */
     public static final double MAXIMUM_SELECT_TIMEOUT = 24 * 3600;
 
-    /** CPython {@code _MIN_SCHEDULED_TIMER_HANDLES}: below this many timers, never rebuild the heap. */
-    static final int MIN_SCHEDULED_TIMER_HANDLES = 100;
-
-    /** CPython {@code _MIN_CANCELLED_TIMER_HANDLES_FRACTION}: rebuild when more than this share is cancelled. */
-    static final double MIN_CANCELLED_TIMER_HANDLES_FRACTION = 0.5;
-
     private final Clock clock;
     private final Poller poller;
 
@@ -45,11 +38,8 @@ public class EventLoop implements AutoCloseable {
     /** Where errors of callbacks go (CPython {@code _exception_handler}); null = log them. */
     private volatile ExceptionHandler exceptionHandler;
 
-    /** Pending timers, earliest first (CPython {@code _scheduled}). Loop thread only. */
-    private PriorityQueue<TimerHandle> scheduled = new PriorityQueue<>();
-
-    /** How many handles in {@link #scheduled} are cancelled (CPython {@code _timer_cancelled_count}). */
-    private int timerCancelledCount;
+    /** Pending timers and their cancelled count (CPython {@code _scheduled}). Loop thread only. */
+    private final TimerQueue timers = new TimerQueue();
 
     /** Set by {@link #stop()}; cleared when {@link #runForever()} returns. */
     private volatile boolean stopping;
@@ -122,8 +112,7 @@ public class EventLoop implements AutoCloseable {
         }
         checkClosed();
         TimerHandle timer = new TimerHandle(this, when, callback);
-        scheduled.add(timer);
-        timer.scheduled = true;
+        timers.add(timer);
         return timer;
     }
 
@@ -139,9 +128,7 @@ public class EventLoop implements AutoCloseable {
 
     /** CPython {@code _timer_handle_cancelled}: counts cancelled timers still in the heap. */
     protected void timerHandleCancelled(TimerHandle timer) {
-        if (timer.scheduled) {
-            timerCancelledCount++;
-        }
+        timers.timerCancelled(timer);
     }
 
     // ---- running ---------------------------------------------------------------------------
@@ -215,7 +202,7 @@ public class EventLoop implements AutoCloseable {
         synchronized (readyLock) {
             ready.clear();
         }
-        scheduled.clear();
+        timers.clear();
         poller.close();
     }
 
@@ -244,29 +231,12 @@ public class EventLoop implements AutoCloseable {
 
     /**
      * First part of {@code _run_once}: rebuild the heap without cancelled timers when there are
-     * more than 100 and over half are cancelled; otherwise pop cancelled timers off its head.
+     * more than 100 and over half are cancelled; otherwise pop cancelled timers off its head, so
+     * that a cancelled timer does not decide the timeout (TIMEOUT-4). See
+     * {@link TimerQueue#dropCancelled()}.
      */
     protected void dropCancelledTimers() {
-        int count = scheduled.size();
-        if (count > MIN_SCHEDULED_TIMER_HANDLES
-                && (double) timerCancelledCount / count > MIN_CANCELLED_TIMER_HANDLES_FRACTION) {
-            List<TimerHandle> live = new ArrayList<>(count);
-            for (TimerHandle timer : scheduled) {
-                if (timer.cancelled()) {
-                    timer.scheduled = false;
-                } else {
-                    live.add(timer);
-                }
-            }
-            scheduled = new PriorityQueue<>(live);
-            timerCancelledCount = 0;
-        } else {
-            // TIMEOUT-4: a cancelled timer at the head must not decide the timeout
-            while (!scheduled.isEmpty() && scheduled.peek().cancelled()) {
-                timerCancelledCount--;
-                scheduled.poll().scheduled = false;
-            }
-        }
+        timers.dropCancelled();
     }
 
     /**
@@ -276,22 +246,22 @@ public class EventLoop implements AutoCloseable {
         if (readyQueueLength() > 0 || stopping) {
             return 0.0; // TIMEOUT-1: work is waiting (or we are stopping): do not block
         }
-        TimerHandle head = scheduled.peek();
-        if (head != null) {
+        OptionalDouble earliest = timers.earliestWhen();
+        if (earliest.isPresent()) {
             // TIMEOUT-2: min(max(0, when - now), MAXIMUM_SELECT_TIMEOUT)
-            return Math.min(Math.max(0.0, head.when() - time()), MAXIMUM_SELECT_TIMEOUT);
+            return Math.min(Math.max(0.0, earliest.getAsDouble() - time()), MAXIMUM_SELECT_TIMEOUT);
         }
         return null; // TIMEOUT-3: nothing scheduled: block until woken
     }
 
-    /** {@code _run_once}: "Handle 'later' callbacks that are ready." Due = before now + resolution. */
+    /**
+     * {@code _run_once}: "Handle 'later' callbacks that are ready." Due = before now + the
+     * clock's resolution. Runs before {@link #runReadyBatch()}: a timer that falls due while the
+     * batch runs waits for the next iteration (ORDER-2).
+     */
     protected void moveDueTimersToReady() {
         double endTime = time() + clock.resolution();
-        while (!scheduled.isEmpty() && scheduled.peek().when() < endTime) {
-            TimerHandle timer = scheduled.poll();
-            timer.scheduled = false;
-            enqueueReady(timer); // NTODO-1: due timers join this iteration's batch
-        }
+        timers.moveDue(endTime, this::enqueueReady); // NTODO-1: due timers join this iteration's batch
     }
 
     /**
@@ -439,12 +409,12 @@ public class EventLoop implements AutoCloseable {
 
     /** How many timers are in the heap, cancelled ones included. Exists for observation. */
     public int scheduledTimerCount() {
-        return scheduled.size();
+        return timers.size();
     }
 
     /** How many timers in the heap are cancelled (CPython {@code _timer_cancelled_count}). Exists for observation. */
     public int cancelledTimerCount() {
-        return timerCancelledCount;
+        return timers.cancelledCount();
     }
 
     /** CPython {@code current_task(loop)}; public entry point: {@link CurrentTasks#current}. */

@@ -11,8 +11,8 @@ public class TimerHandle extends Handle implements Comparable<TimerHandle> {
     private final double when;
 
     /**
-     * True while the handle is in the loop's timer heap (CPython {@code _scheduled}); the
-     * cancelled-timer count only counts handles that are.
+     * True while the handle is in the loop's timer heap (CPython {@code _scheduled}, see
+     * {@link TimerQueue}); the cancelled-timer count only counts handles that are.
      */
     boolean scheduled;
 
