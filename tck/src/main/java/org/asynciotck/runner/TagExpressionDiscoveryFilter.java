@@ -15,12 +15,12 @@ import org.junit.platform.launcher.PostDiscoveryFilter;
  * them as skipped, which would count them in the progress total and in the verdicts;
  * filtering at discovery makes them simply not part of the run.
  */
-final class TagExpressionDiscoveryFilter implements PostDiscoveryFilter {
+public final class TagExpressionDiscoveryFilter implements PostDiscoveryFilter {
 
     private final String source;
     private final Expression expression;
 
-    TagExpressionDiscoveryFilter(String expression) {
+    public TagExpressionDiscoveryFilter(String expression) {
         this.source = expression;
         this.expression = TagExpressionParser.parse(expression);
     }

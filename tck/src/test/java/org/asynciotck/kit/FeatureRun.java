@@ -2,20 +2,17 @@ package org.asynciotck.kit;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
-import io.cucumber.tagexpressions.Expression;
-import io.cucumber.tagexpressions.TagExpressionParser;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.asynciotck.runner.TagExpressionDiscoveryFilter;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.steps.CurrentImplementation;
-import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
-import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.EventType;
@@ -59,7 +56,7 @@ public final class FeatureRun {
                     .configurationParameter("cucumber.glue", "org.asynciotck.steps");
             if (tagExpression != null && !tagExpression.isBlank()) {
                 // Not cucumber.filter.tags: that keeps the other scenarios in the plan, reported as skipped.
-                engine = engine.filters(matchingScenarios(tagExpression));
+                engine = engine.filters(new TagExpressionDiscoveryFilter(tagExpression));
             }
             Events events = engine.execute().allEvents();
             FeatureRun run = new FeatureRun();
@@ -74,19 +71,6 @@ public final class FeatureRun {
         }
     }
 
-    /** Keeps the scenarios whose tags match the expression; containers left empty are pruned by JUnit. */
-    private static PostDiscoveryFilter matchingScenarios(String tagExpression) {
-        Expression expression = TagExpressionParser.parse(tagExpression);
-        return descriptor -> {
-            if (!descriptor.isTest()) {
-                return FilterResult.included("container");
-            }
-            // JUnit tags drop Cucumber's '@'; the expression is written with it.
-            List<String> tags = descriptor.getTags().stream().map(tag -> "@" + tag.getName()).toList();
-            return FilterResult.includedIf(expression.evaluate(tags),
-                    () -> "matches " + tagExpression, () -> "does not match " + tagExpression);
-        };
-    }
 
     private void add(Event event) {
         if (event.getType() == EventType.SKIPPED) {
