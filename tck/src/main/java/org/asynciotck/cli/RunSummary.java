@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.asynciotck.report.ReportWriter;
+import org.asynciotck.report.VerdictLabel;
 import org.asynciotck.runner.ConformanceRun;
+import org.asynciotck.runner.RuleLevel;
 import org.asynciotck.runner.RuleResult;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioResult;
@@ -27,6 +29,8 @@ final class RunSummary {
         stream.println("scenarios: " + counts(result.scenarioVerdictCounts()));
         printRules("MUST failures", result.mustFailures(), stream);
         printRules("SHOULD warnings", result.shouldWarnings(), stream);
+        printRules("INFO, where the loop differs from asyncio (not a verdict)", result.rules().stream()
+                .filter(rule -> rule.level() == RuleLevel.INFO && rule.verdict() == Verdict.FAIL).toList(), stream);
         stream.println("reports in " + out + ": " + String.join(", ", List.of(
                 ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG,
                 ConformanceRun.CUCUMBER_HTML, ConformanceRun.CUCUMBER_JUNIT_XML)));
@@ -42,7 +46,7 @@ final class RunSummary {
             String where = " (" + decisive.location() + ")";
             String reason = firstLine(decisive.message());
             // the kit's own failure messages already end with the location; crashes and timeouts do not
-            stream.println("  " + rule.id() + " " + rule.verdict().wireName() + ": " + reason
+            stream.println("  " + rule.id() + " " + VerdictLabel.of(rule.level(), rule.verdict()) + ": " + reason
                     + (reason.endsWith(where) ? "" : where));
         }
     }

@@ -83,7 +83,7 @@ final class CertificateRenderer {
             html.append("<tr class=\"").append(escape(rule.verdict().wireName())).append("\"><td>")
                     .append(escape(rule.id())).append("</td><td>").append(escape(rule.level().name()))
                     .append("</td><td>").append(escape(rule.title())).append("</td><td class=\"verdict\">")
-                    .append(escape(rule.verdict().wireName())).append("</td><td class=\"reason\">")
+                    .append(escape(VerdictLabel.of(rule.level(), rule.verdict()))).append("</td><td class=\"reason\">")
                     .append(escape(reason(rule))).append("</td></tr>\n");
         }
         html.append("</table>\n");

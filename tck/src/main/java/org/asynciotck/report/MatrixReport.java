@@ -45,9 +45,12 @@ public record MatrixReport(String kit, List<Implementation> implementations, Lis
     @JsonPropertyOrder({"id", "level", "title", "family", "cells"})
     public record Rule(String id, String level, String title, String family, Map<String, Cell> cells) {}
 
-    /** @param verdict a {@link Verdict} wire name, {@link #NOT_RUN} or {@link #COULD_NOT_START} */
-    @JsonPropertyOrder({"verdict", "reason"})
-    public record Cell(String verdict, String reason) {}
+    /**
+     * @param verdict a {@link Verdict} wire name, {@link #NOT_RUN} or {@link #COULD_NOT_START}
+     * @param label   what a person reads: the verdict, or for INFO rules "info: as asyncio" / "info: differs"
+     */
+    @JsonPropertyOrder({"verdict", "label", "reason"})
+    public record Cell(String verdict, String label, String reason) {}
 
     public static MatrixReport of(RuleCatalogue catalogue, List<MatrixColumn> columns, String kitVersion) {
         List<Implementation> implementations = columns.stream().map(MatrixReport::implementation).toList();
@@ -76,11 +79,11 @@ public record MatrixReport(String kit, List<Implementation> implementations, Lis
 
     private static Cell cell(String ruleId, MatrixColumn column) {
         if (!column.started()) {
-            return new Cell(COULD_NOT_START, "could not start: " + column.startError());
+            return new Cell(COULD_NOT_START, COULD_NOT_START, "could not start: " + column.startError());
         }
         return column.result().rules().stream().filter(r -> r.id().equals(ruleId)).findFirst()
-                .map(r -> new Cell(r.verdict().wireName(), reason(r)))
-                .orElse(new Cell(NOT_RUN, "no scenario of this rule was selected"));
+                .map(r -> new Cell(r.verdict().wireName(), VerdictLabel.of(r.level(), r.verdict()), reason(r)))
+                .orElse(new Cell(NOT_RUN, NOT_RUN, "no scenario of this rule was selected"));
     }
 
     /** The deciding scenario's message and where it is; the verdict alone for a pass. */
@@ -94,6 +97,6 @@ public record MatrixReport(String kit, List<Implementation> implementations, Lis
 
     /** The text a cell shows: the verdict, or "could not start: reason". */
     public static String shown(Cell cell) {
-        return COULD_NOT_START.equals(cell.verdict()) ? cell.reason() : cell.verdict();
+        return COULD_NOT_START.equals(cell.verdict()) ? cell.reason() : cell.label();
     }
 }
