@@ -37,7 +37,13 @@ final class LoopThread {
             return true;
         }
         state.loop.callSoonThreadsafe(state.loop::stop);
-        thread.join(TimeUnit.SECONDS.toMillis((long) BOUND_SECONDS));
+        thread.join(TimeUnit.SECONDS.toMillis(1));
+        if (thread.isAlive()) {
+            // A loop that does not wake itself for a thread-safe call (a broken one) is still shut
+            // down: the session owns the poller and wakes it directly.
+            state.poller.wakeup();
+            thread.join(TimeUnit.SECONDS.toMillis((long) BOUND_SECONDS));
+        }
         return !thread.isAlive();
     }
 }
