@@ -80,7 +80,7 @@ public final class OverheadBenchmark implements Callable<Integer> {
             for (Operation operation : operations) {
                 double roundTrip = median(roundTrips(session, operation));
                 double inAgent = median(session.benchmark(operation, repeat));
-                System.out.printf("%-14s %18.2f %18.2f %9.1fx%n", Request.opName(operation),
+                System.out.printf("%-14s %18.2f %18.2f %9.1fx%n", operation.wireName(),
                         roundTrip * 1e6, inAgent * 1e6, inAgent > 0 ? roundTrip / inAgent : Double.NaN);
             }
         }

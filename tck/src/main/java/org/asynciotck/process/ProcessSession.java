@@ -43,16 +43,16 @@ final class ProcessSession implements LoopSession {
         requireUsable();
         JsonNode outcome = call(Request.perform(operation)).get("outcome");
         if (outcome == null || !outcome.isObject()) {
-            throw broken("reply to " + Request.opName(operation) + " has no outcome object", outcome);
+            throw broken("reply to " + operation.wireName() + " has no outcome object", outcome);
         }
         Outcome read;
         try {
             read = json.treeToValue(outcome, Outcome.class);
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw broken("reply to " + Request.opName(operation) + " has an unreadable outcome", outcome);
+            throw broken("reply to " + operation.wireName() + " has an unreadable outcome", outcome);
         }
         if (read.kind() == null || (read.isError() && read.errorType() == null)) {
-            throw broken("reply to " + Request.opName(operation) + " has an incomplete outcome", outcome);
+            throw broken("reply to " + operation.wireName() + " has an incomplete outcome", outcome);
         }
         return operation instanceof Operation.Recorded && read.kind() == Outcome.Kind.VALUE
                 ? Outcome.value(events(read.value(), outcome))

@@ -2,7 +2,6 @@ package org.asynciotck.process;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.util.Objects;
 import org.asynciotck.spi.Operation;
 
@@ -65,11 +64,7 @@ record Request(String type, Integer protocol, Operation operation, Integer repea
     /** What the kit is waiting for, for messages: "hello", or the operation's wire name for a perform. */
     @JsonIgnore
     String waitingFor() {
-        return operation == null ? type : type.equals("perform") ? opName(operation) : type + " " + opName(operation);
-    }
-
-    static String opName(Operation operation) {
-        JsonTypeName name = operation.getClass().getAnnotation(JsonTypeName.class);
-        return name == null ? operation.getClass().getSimpleName() : name.value();
+        return operation == null ? type
+                : type.equals("perform") ? operation.wireName() : type + " " + operation.wireName();
     }
 }

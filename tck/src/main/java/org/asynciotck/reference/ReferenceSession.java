@@ -101,9 +101,7 @@ final class ReferenceSession implements LoopSession {
     }
 
     private static String operationName(Operation operation) {
-        com.fasterxml.jackson.annotation.JsonTypeName wire =
-                operation.getClass().getAnnotation(com.fasterxml.jackson.annotation.JsonTypeName.class);
-        return wire != null ? wire.value() : operation.getClass().getSimpleName();
+        return operation.wireName();
     }
 
     private static String describe(Duration duration) {

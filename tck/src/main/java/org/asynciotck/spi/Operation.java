@@ -58,6 +58,12 @@ import java.util.List;
 })
 public sealed interface Operation {
 
+    /** The operation's name in docs/protocol.md and in messages, e.g. "call_soon". */
+    default String wireName() {
+        JsonTypeName name = getClass().getAnnotation(JsonTypeName.class);
+        return name == null ? getClass().getSimpleName() : name.value();
+    }
+
     // ---- scheduling -------------------------------------------------------------------------
 
     /**

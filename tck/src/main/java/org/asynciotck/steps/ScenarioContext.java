@@ -48,7 +48,7 @@ public final class ScenarioContext {
         missing.removeAll(info().capabilities());
         if (!missing.isEmpty()) {
             throw new IllegalStateException("kit defect in " + rule.location() + ": the scenario sends "
-                    + operation.getClass().getSimpleName() + ", which needs " + missing
+                    + operation.wireName() + ", which needs " + missing
                     + ", but has no @needs-" + missing.iterator().next() + " tag");
         }
         if (session == null) {
@@ -94,7 +94,10 @@ public final class ScenarioContext {
         }
     }
 
+    /** For messages: the wire name and the fields, e.g. {@code enter_task[task=b]}. */
     static String describe(Operation operation) {
-        return operation.toString();
+        String fields = operation.toString();
+        int open = fields.indexOf('[');
+        return operation.wireName() + (open < 0 ? "" : fields.substring(open)).replace("[]", "");
     }
 }
