@@ -71,7 +71,8 @@ final class CommandRun {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        RunResult result = new Certification(settings, options.tags, options.allureHtml, err)
+        boolean allureHtml = options.allureHtml != null ? options.allureHtml : settings.allureHtmlByDefault();
+        RunResult result = new Certification(settings, options.tags, allureHtml, err)
                 .certify(loop, catalogue, folder);
         if (result.scenarios().isEmpty()) {
             return usage("no scenario was selected" + (options.tags == null ? "" : " by --tags " + options.tags)

@@ -42,11 +42,18 @@ final class RunCommand implements Callable<Integer> {
         this.settings = settings;
     }
 
-    /** Where the features and glue come from; tests point these at a sample. */
-    record RunSettings(String featuresFolder, String gluePackage, Path reportsRoot) {
+    /**
+     * Where the features and glue come from, and whether a run renders the Allure HTML report
+     * unless told otherwise; tests point these at a sample and keep their runs fast.
+     */
+    record RunSettings(String featuresFolder, String gluePackage, Path reportsRoot, boolean allureHtmlByDefault) {
+        RunSettings(String featuresFolder, String gluePackage, Path reportsRoot) {
+            this(featuresFolder, gluePackage, reportsRoot, false);
+        }
+
         static RunSettings standard() {
             return new RunSettings(RunConfiguration.DEFAULT_FEATURES_FOLDER, RunConfiguration.DEFAULT_GLUE_PACKAGE,
-                    Path.of("reports"));
+                    Path.of("reports"), true);
         }
     }
 

@@ -37,9 +37,10 @@ final class RunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/<implementation-id>/)")
     Path out;
 
-    @Option(names = "--allure-html",
-            description = "also render the Allure results (always written to <out>/allure-results/) into <out>/allure-report/")
-    boolean allureHtml;
+    @Option(names = "--allure-html", negatable = true,
+            description = "render the Allure results (always written to <out>/allure-results/) into "
+                    + "<out>/allure-report/; on by default, --no-allure-html skips it")
+    Boolean allureHtml;
 
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")

@@ -31,9 +31,15 @@ final class RunSummary {
         printRules("SHOULD warnings", result.shouldWarnings(), stream);
         printRules("INFO, where the loop differs from asyncio (not a verdict)", result.rules().stream()
                 .filter(rule -> rule.level() == RuleLevel.INFO && rule.verdict() == Verdict.FAIL).toList(), stream);
-        stream.println("reports in " + out + ": " + String.join(", ", List.of(
+        List<String> reports = new java.util.ArrayList<>(List.of(
                 ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG,
-                ConformanceRun.CUCUMBER_HTML, ConformanceRun.CUCUMBER_JUNIT_XML)));
+                ConformanceRun.CUCUMBER_HTML, ConformanceRun.CUCUMBER_JUNIT_XML));
+        for (String allure : List.of("allure-results/", "allure-report/")) {
+            if (java.nio.file.Files.isDirectory(out.resolve(allure))) {
+                reports.add(allure);
+            }
+        }
+        stream.println("reports in " + out + ": " + String.join(", ", reports));
     }
 
     private static void printRules(String heading, List<RuleResult> rules, PrintWriter stream) {
