@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes a file so that a reader sees the old content or the new, never half of the new. */
 final class AtomicFiles {
@@ -19,6 +21,7 @@ final class AtomicFiles {
         Path temp = Files.createTempFile(directory, "." + target.getFileName() + ".", ".tmp");
         try {
             Files.writeString(temp, content, StandardCharsets.UTF_8);
+            readableByAll(temp); // a temp file is private (0600); reports are meant to be shared and served
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -26,6 +29,12 @@ final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    private static void readableByAll(Path file) throws IOException {
+        if (Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         }
     }
 }
