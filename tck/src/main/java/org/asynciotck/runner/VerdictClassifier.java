@@ -2,6 +2,7 @@ package org.asynciotck.runner;
 
 import java.util.Optional;
 import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.steps.ApplicabilityHooks;
 import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.TestAbortedException;
 
@@ -19,7 +20,7 @@ import org.opentest4j.TestAbortedException;
 public final class VerdictClassifier {
 
     /** Prefix of the abort message of a scenario that cannot run on this implementation. */
-    public static final String NOT_APPLICABLE_PREFIX = "not applicable: ";
+    public static final String NOT_APPLICABLE_PREFIX = ApplicabilityHooks.NOT_APPLICABLE;
 
     /** Diagnostics are a tail already; this keeps one crash from swamping the reports. */
     private static final int MAX_DIAGNOSTICS_CHARS = 4000;

@@ -15,7 +15,8 @@ import org.opentest4j.TestAbortedException;
  */
 public final class ApplicabilityHooks {
 
-    static final String NOT_APPLICABLE = "not applicable: ";
+    /** How the message of a "not applicable" abort starts; the runner reads verdicts by it. */
+    public static final String NOT_APPLICABLE = "not applicable: ";
     private static final String NEEDS = "@needs-";
     private static final String SINCE = "@since-";
 

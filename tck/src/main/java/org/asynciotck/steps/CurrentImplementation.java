@@ -1,6 +1,5 @@
 package org.asynciotck.steps;
 
-import java.util.function.Supplier;
 import org.asynciotck.spi.LoopImplementation;
 
 /**
@@ -15,7 +14,6 @@ import org.asynciotck.spi.LoopImplementation;
 public final class CurrentImplementation {
 
     private static LoopImplementation current;
-    private static Supplier<LoopImplementation> fallback = ImplementationSelection::fromEnvironment;
 
     private CurrentImplementation() {}
 
@@ -25,7 +23,7 @@ public final class CurrentImplementation {
 
     public static synchronized LoopImplementation get() {
         if (current == null) {
-            current = fallback.get();
+            current = ImplementationSelection.fromEnvironment();
         }
         return current;
     }
