@@ -26,7 +26,7 @@ Feature: Waking a loop that is blocked in its selector from another thread
     Given a fresh event loop
     And the loop is running on its own thread and is idle
 
-  @STALL-1 @INFO
+  @STALL-1 @INFO @profile-debug-off
   Rule: A plain call_soon from another thread does not wake an idle loop
     Claims: C-17, C-20, C-27
 
@@ -42,7 +42,7 @@ Feature: Waking a loop that is blocked in its selector from another thread
       When callback "safe" is scheduled with call_soon_threadsafe from another thread
       Then callback "safe" runs within the wake-up bound
 
-  @STALL-3 @MUST
+  @STALL-3 @MUST @profile-debug-off
   Rule: A no-op call_soon_threadsafe after a plain call_soon gets the stalled callback run
     Claims: C-25, C-28
 
@@ -50,3 +50,11 @@ Feature: Waking a loop that is blocked in its selector from another thread
       When callback "plain" is scheduled with call_soon from another thread
       And callback "poke" is scheduled with call_soon_threadsafe from another thread
       Then callback "plain" runs within the wake-up bound
+
+  @STALL-4 @SHOULD @profile-debug-mode
+  Rule: In debug mode, a plain call_soon from another thread raises RuntimeError instead of stalling
+    Claims: C-27
+
+    Scenario: The non-thread-safe call is refused
+      When callback "plain" is scheduled with call_soon from another thread, which may refuse it
+      Then it is refused with an error of type RuntimeError

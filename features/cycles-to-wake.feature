@@ -20,7 +20,7 @@ Feature: How many iterations a task needs to resume after its future gets a resu
     And task "t" is created with the Task constructor, awaiting future "f"
     And the loop runs one iteration
 
-  @CYCLES-1 @MUST @needs-deferred-dispatch
+  @CYCLES-1 @MUST @profile-deferred-dispatch
   Rule: With deferred dispatch, a task resumes in the iteration after the one in which its future got a result
     Claims: C-37, C-39, C-42, C-51
 
@@ -37,7 +37,7 @@ Feature: How many iterations a task needs to resume after its future gets a resu
       When the loop runs one iteration
       Then the coroutine of task "t" finished in iteration 3
 
-  @CYCLES-2 @MUST @needs-synchronous-dispatch
+  @CYCLES-2 @MUST @profile-synchronous-dispatch
   Rule: With synchronous dispatch, a task resumes inside set_result
     Claims: C-39, C-42
 

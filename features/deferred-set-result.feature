@@ -1,6 +1,7 @@
 Feature: Future done callbacks are deferred to the loop
 
-  asyncio.Future.set_result() does not call the future's done callbacks. It
+  asyncio.Future.set_result() does not call the future's done callbacks, and
+  neither do set_exception() and cancel(), the two other ways a future completes. It
   hands each of them to loop.call_soon, in registration order, and they run
   when an iteration reaches them. Code that sets a result on one thread and
   expects a callback to have run before the loop turns is wrong on asyncio: the
@@ -18,15 +19,21 @@ Feature: Future done callbacks are deferred to the loop
     Given a fresh event loop
     And a future "f" made by the loop
 
-  @FUTURE-1 @MUST @needs-deferred-dispatch
-  Rule: set_result calls no done callback; it queues each one with call_soon and they run in the next iteration
+  @FUTURE-1 @MUST @core @profile-deferred-dispatch
+  Rule: Completing a future (set_result, set_exception, cancel) calls no done callback; it queues each one with call_soon and they run in the next iteration
     Claims: C-24, C-32, C-33, C-34, C-35, C-36, C-37, C-41, C-43, C-45
 
-    Scenario: No done callback runs inside set_result
+    Scenario Outline: No done callback runs inside <completion>
       Given callback "cb" is added as a done callback of future "f"
-      When the result of future "f" is set to 42
+      When future "f" is completed with <completion>
       Then future "f" is done
-      And no callback has run
+      And no done callback has run yet
+
+      Examples:
+        | completion    |
+        | set_result    |
+        | set_exception |
+        | cancel        |
 
     @needs-ready-queue
     Scenario: Each done callback is queued as its own handle
@@ -35,22 +42,28 @@ Feature: Future done callbacks are deferred to the loop
       When the result of future "f" is set to 42
       Then the ready queue holds 2 handles
 
-    Scenario: The queued done callbacks run in the next iteration, in registration order
+    Scenario Outline: The done callbacks queued by <completion> run in the next iteration, in registration order
       Given callback "cb1" is added as a done callback of future "f"
       And callback "cb2" is added as a done callback of future "f"
-      When the result of future "f" is set to 42
+      When future "f" is completed with <completion>
       And the loop runs one iteration
       Then the callbacks ran in the order "cb1" and "cb2"
       And exactly the callbacks "cb1" and "cb2" ran in iteration 1, in any order
 
-  @FUTURE-2 @MUST @needs-deferred-dispatch
+      Examples:
+        | completion    |
+        | set_result    |
+        | set_exception |
+        | cancel        |
+
+  @FUTURE-2 @MUST @profile-deferred-dispatch
   Rule: A done callback added to a future that is already done is deferred too
     Claims: C-41
 
     Scenario: Adding a callback to a done future does not call it at once
       Given the result of future "f" is set to 42
       When callback "late" is added as a done callback of future "f"
-      Then no callback has run
+      Then no done callback has run yet
       When the loop runs one iteration
       Then exactly the callbacks "late" ran in iteration 1, in any order
 

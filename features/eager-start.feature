@@ -83,3 +83,21 @@ Feature: Eager task start (asyncio 3.12 and later)
       When the current task is swapped for task "b"
       Then the swap returned task "a"
       And the current task is "b"
+
+  @EAGER-4 @MUST @since-3.12 @profile-eager-task-factory
+  Rule: With asyncio.eager_task_factory as the task factory, loop.create_task on a running loop runs the coroutine at once
+    Claims: C-2
+
+    Scenario: A task that loop.create_task makes in a callback is done when create_task returns
+      Given callback "c" is scheduled with call_soon and, when it runs, does:
+        | create task "t" with loop.create_task   |
+        | note whether task "t" is done as "done" |
+      When the loop runs one iteration
+      Then note "done" is true
+      And the coroutine of task "t" started and finished in iteration 1
+
+    Scenario: On a loop that is not running, the eager task factory queues the first step
+      When task "t" is created with loop.create_task
+      Then the coroutine of task "t" has not started
+      When the loop runs one iteration
+      Then the coroutine of task "t" started and finished in iteration 1

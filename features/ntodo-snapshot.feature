@@ -23,7 +23,7 @@ Feature: One iteration runs a snapshot of the ready queue
   Background:
     Given a fresh event loop
 
-  @NTODO-1 @MUST
+  @NTODO-1 @MUST @core
   Rule: One iteration runs every handle that is in the ready queue when its drain starts
     Claims: C-6, C-8, C-9, C-18
 
@@ -43,7 +43,7 @@ Feature: One iteration runs a snapshot of the ready queue
       When the loop runs one iteration
       Then no callback has run
 
-  @NTODO-2 @MUST
+  @NTODO-2 @MUST @core
   Rule: A callback scheduled during an iteration runs in the next iteration
     Claims: C-11, C-12
 
@@ -54,7 +54,7 @@ Feature: One iteration runs a snapshot of the ready queue
       When the loop runs one iteration
       Then exactly the callbacks "b" ran in iteration 2, in any order
 
-  @NTODO-3 @MUST
+  @NTODO-3 @MUST @core
   Rule: The ready queue is first in, first out
     Claims: C-9, C-19, C-31
 

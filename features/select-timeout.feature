@@ -20,7 +20,7 @@ Feature: How long an iteration may block in the selector
   Background:
     Given a fresh event loop
 
-  @TIMEOUT-1 @MUST
+  @TIMEOUT-1 @MUST @core
   Rule: The timeout is 0 when callbacks are ready or a stop is pending
     Claims: C-7, C-13
 
@@ -50,7 +50,7 @@ Feature: How long an iteration may block in the selector
       When the loop computes its select timeout
       Then the select timeout is 0 seconds
 
-  @TIMEOUT-2 @MUST
+  @TIMEOUT-2 @MUST @core
   Rule: With only timers pending, the timeout is the time to the earliest one, between 0 and one day
     Claims: C-7, C-14, C-16
 

@@ -16,7 +16,7 @@ Feature: Futures that dispatch their callbacks synchronously
     Given a fresh event loop
     And a future "f" made by the loop
 
-  @SYNC-1 @MUST @needs-synchronous-dispatch
+  @SYNC-1 @MUST @core @profile-synchronous-dispatch
   Rule: A synchronously dispatching future calls its done callbacks inside set_result, in registration order
     Claims: C-38, C-41, C-43, C-45
 

@@ -14,7 +14,7 @@ Feature: A new task schedules its first step; it does not run it
   Background:
     Given a fresh event loop
 
-  @TASK-1 @MUST
+  @TASK-1 @MUST @core
   Rule: Creating a task queues exactly one step and starts nothing
     Claims: C-24, C-26, C-46, C-47, C-68
 
@@ -38,7 +38,21 @@ Feature: A new task schedules its first step; it does not run it
         | the Task constructor |
         | loop.create_task     |
 
-  @TASK-2 @MUST
+    @profile-default-task-factory
+    Scenario Outline: A task created with <construction> by a callback of the running loop has not started when the callback ends
+      Given callback "c" is scheduled with call_soon and, when it runs, does:
+        | create task "t" with <construction> |
+      When the loop runs one iteration
+      Then the coroutine of task "t" has not started
+      When the loop runs one iteration
+      Then the coroutine of task "t" started and finished in iteration 2
+
+      Examples:
+        | construction         |
+        | the Task constructor |
+        | loop.create_task     |
+
+  @TASK-2 @MUST @core
   Rule: The coroutine starts when an iteration runs the queued step
     Claims: C-48, C-50
 

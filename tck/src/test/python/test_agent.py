@@ -29,8 +29,7 @@ AGENT = os.path.normpath(os.path.join(
 AGENT_ARGS = shlex.split(os.environ.get("ASYNCIO_TCK_AGENT_ARGS", ""))
 REPLY_TIMEOUT_SECONDS = 20
 ALL_CAPABILITIES = {"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",
-                    "swap-current-task", "eager-start", "uninitialised-task", "deferred-dispatch",
-                    "synchronous-dispatch"}
+                    "swap-current-task", "eager-start", "uninitialised-task"}
 # docs/threads-and-time.md: the bound that proves a callback did not run, and the one for a prompt wake-up.
 STALL_BOUND_SECONDS = 0.5
 WAKE_BOUND_SECONDS = 5
@@ -150,12 +149,12 @@ class HelloAndFramingTest(unittest.TestCase):
         self.assertEqual("%d.%d.%d" % sys.version_info[:3], implementation["python"])
         self.assertLessEqual(set(implementation["capabilities"]), ALL_CAPABILITIES)
         self.assertEqual(sorted(implementation["capabilities"]), implementation["capabilities"])
-        dispatch_modes = {"deferred-dispatch", "synchronous-dispatch"} & set(implementation["capabilities"])
-        self.assertEqual(1, len(dispatch_modes), implementation["capabilities"])
         if "--loop" not in AGENT_ARGS:
             self.assertEqual("CPython asyncio", implementation["name"])
+            # Stock asyncio declares no profile: it follows every default (docs/protocol.md, "Profiles").
+            self.assertEqual([], implementation["profiles"])
             expected = {"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",
-                        "uninitialised-task", "deferred-dispatch"}
+                        "uninitialised-task"}
             if sys.version_info >= (3, 12):
                 expected |= {"swap-current-task", "eager-start"}
             self.assertEqual(expected, set(implementation["capabilities"]))

@@ -14,11 +14,12 @@ import java.util.function.Consumer;
  * {@link #dispatch}; {@link SynchronousFuture} overrides it.
  *
  * <p>Not final: {@link #scheduleCallbacks()} and {@link #dispatch} are extension points.
- * Cancellation is not modelled: the kit's rules do not need it.
+ * {@link #cancel()} completes the future like {@link #setException} does, with a
+ * {@link CancelledException}; FUTURE-1 holds for all three ways of completing it.
  */
 public class Future<T> {
 
-    private enum State { PENDING, FINISHED }
+    private enum State { PENDING, FINISHED, CANCELLED }
 
     /** The loop callbacks are scheduled on; null only for an uninitialised {@link Task}. */
     protected final EventLoop loop;
@@ -77,6 +78,29 @@ public class Future<T> {
         exception = error;
         state = State.FINISHED;
         scheduleCallbacks();
+    }
+
+    /**
+     * CPython {@code cancel}: a pending future becomes cancelled and schedules its callbacks
+     * (FUTURE-1); a future that is already done is left alone.
+     *
+     * @return whether this call cancelled it
+     */
+    public boolean cancel() {
+        ensureInitialised("cancel");
+        if (state != State.PENDING) {
+            return false;
+        }
+        exception = new CancelledException();
+        state = State.CANCELLED;
+        scheduleCallbacks();
+        return true;
+    }
+
+    /** CPython {@code cancelled}. */
+    public boolean cancelled() {
+        ensureInitialised("cancelled");
+        return state == State.CANCELLED;
     }
 
     /** CPython {@code result}: the value, or the exception thrown; InvalidState if not done. */

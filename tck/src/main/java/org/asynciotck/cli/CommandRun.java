@@ -37,9 +37,11 @@ final class CommandRun {
     /** Runs and hands the result to {@code finish}, or returns the exit code of what went wrong before. */
     int run(RunOptions options, Finish finish) throws IOException {
         ImplementationOptions implementation;
+        UserProfiles profiles;
         try {
             TagFilter.check(options.tags);
             implementation = options.implementation();
+            profiles = UserProfiles.parse(options.profiles);
             if (options.out != null) {
                 OutputFolder.requireWritable(options.out);
             }
@@ -48,7 +50,13 @@ final class CommandRun {
         }
         RuleCatalogue catalogue = RuleCatalogue.loadFromClasspath(settings.featuresFolder());
         catalogue.problems().forEach(problem -> err.println("warning: " + problem));
-        try (LoopImplementation loop = factory.create(implementation)) {
+        try (LoopImplementation started = factory.create(implementation)) {
+            LoopImplementation loop;
+            try {
+                loop = profiles.applyTo(started);
+            } catch (IllegalArgumentException e) {
+                return usage(e.getMessage());
+            }
             return run(loop, catalogue, options, finish);
         } catch (ImplementationFactory.UnavailableException e) {
             return usage(e.getMessage());

@@ -64,6 +64,11 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--allure-html", description = "also render each implementation's allure-report/")
     private boolean allureHtml;
 
+    @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP + "; applies to every implementation")
+    private List<String> profileNames = new ArrayList<>();
+
+    private UserProfiles profiles;
+
     private final ImplementationFactory factory;
     private final RunCommand.RunSettings settings;
     private final Supplier<Discovery> discovery;
@@ -81,6 +86,7 @@ final class MatrixCommand implements Callable<Integer> {
         List<ImplementationSpec> specs = new ArrayList<>();
         try {
             TagFilter.check(tags);
+            profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {
                 ImplementationSpec parsed = ImplementationSpec.parse(impl);
                 parsed.options(timeout);
@@ -121,7 +127,15 @@ final class MatrixCommand implements Callable<Integer> {
 
     private MatrixColumn certify(ImplementationSpec implementation, RuleCatalogue catalogue,
             Certification certification, Path folder, Set<String> keys, PrintWriter err) throws IOException {
-        try (LoopImplementation started = factory.create(implementation.options(timeout))) {
+        try (LoopImplementation created = factory.create(implementation.options(timeout))) {
+            LoopImplementation started;
+            try {
+                started = profiles.applyTo(created);
+            } catch (IllegalArgumentException e) {
+                err.println("tck matrix: " + e.getMessage());
+                return MatrixColumn.notStarted(unique(folderName(created.info().id()), keys), implementation.text(),
+                        e.getMessage());
+            }
             String key = unique(folderName(started.info().id()), keys);
             RunResult result = certification.certify(started, catalogue, folder.resolve(key));
             return MatrixColumn.certified(key, implementation.text(), result);

@@ -46,6 +46,9 @@ final class RunOptions {
             description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")
     Duration timeout;
 
+    @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP)
+    List<String> profiles = new ArrayList<>();
+
     /** @throws IllegalArgumentException naming the bad option and how to fix it */
     ImplementationOptions implementation() {
         return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout).validate();

@@ -24,7 +24,10 @@ final class RunSummary {
         ImplementationInfo info = result.implementation();
         String outcome = !result.complete() ? "INCOMPLETE" : result.conformant() ? "CONFORMANT" : "NOT CONFORMANT";
         stream.println(info.id() + " (" + info.name() + " " + info.version() + ", API level " + info.apiLevel()
-                + "): " + outcome + ", MUST rules passed " + result.mustPassed() + "/" + result.mustApplicable());
+                + "): " + outcome + ", " + result.headline());
+        if (!info.profiles().declaredNames().isEmpty()) {
+            stream.println("profiles:  " + info.profiles());
+        }
         stream.println("rules:     " + counts(result.ruleVerdictCounts()));
         stream.println("scenarios: " + counts(result.scenarioVerdictCounts()));
         printRules("MUST failures", result.mustFailures(), stream);

@@ -42,17 +42,20 @@ final class StandardImplementations {
         if (options.variant() != null) {
             command.variant(options.variant());
         }
-        if (options.timeout() != null) {
-            command.operationTimeout(options.timeout());
-        }
+        boundBy(options, command);
         return new ProcessImplementation(command.build());
+    }
+
+    /** --timeout bounds every exchange with the agent, the handshake included (docs/threads-and-time.md). */
+    private static void boundBy(ImplementationOptions options, AgentCommand.Builder command) {
+        if (options.timeout() != null) {
+            command.operationTimeout(options.timeout()).handshakeTimeout(options.timeout());
+        }
     }
 
     private static LoopImplementation process(ImplementationOptions options) {
         AgentCommand.Builder command = AgentCommand.commandLine(CommandWords.split(options.command()));
-        if (options.timeout() != null) {
-            command.operationTimeout(options.timeout());
-        }
+        boundBy(options, command);
         return new ProcessImplementation(command.build());
     }
 }

@@ -1,11 +1,14 @@
 package org.asynciotck.process;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.Capability;
 import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.Profiles;
 
 /** Reads an agent's {@code hello} reply into an {@link ImplementationInfo}, and names the implementation. */
 final class HelloReply {
@@ -41,14 +44,17 @@ final class HelloReply {
         } catch (IllegalArgumentException e) {
             throw new Unusable("hello: " + e.getMessage());
         }
-        Set<String> capabilities = new LinkedHashSet<>();
-        JsonNode list = impl.path("capabilities");
-        if (!list.isMissingNode() && !list.isArray()) {
-            throw new Unusable("hello: implementation.capabilities is not a list: " + list);
+        List<String> capabilities = names(impl, "capabilities");
+        List<String> profiles = names(impl, "profiles");
+        Profiles declared;
+        try {
+            Capability.requireKnown(capabilities);
+            declared = Profiles.declared(profiles, apiLevel);
+        } catch (IllegalArgumentException e) {
+            throw new Unusable("hello: " + e.getMessage());
         }
-        list.forEach(c -> capabilities.add(c.asText()));
         String id = givenId != null ? givenId : deriveId(name, version, python, variant);
-        return new ImplementationInfo(id, name, version, python, apiLevel, capabilities);
+        return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities), declared);
     }
 
     /**
@@ -69,6 +75,25 @@ final class HelloReply {
         return pythonVersion == null
                 ? slug + "-" + version
                 : slug + "-" + version + "-py" + pythonVersion[0] + "." + pythonVersion[1];
+    }
+
+    /** A list of names; absent means empty, anything but a list of strings is refused. */
+    private static List<String> names(JsonNode impl, String field) throws Unusable {
+        JsonNode list = impl.path(field);
+        List<String> names = new ArrayList<>();
+        if (list.isMissingNode() || list.isNull()) {
+            return names;
+        }
+        if (!list.isArray()) {
+            throw new Unusable("hello: implementation." + field + " is not a list: " + list);
+        }
+        for (JsonNode item : list) {
+            if (!item.isTextual()) {
+                throw new Unusable("hello: implementation." + field + " holds a non-string: " + item);
+            }
+            names.add(item.asText());
+        }
+        return names;
     }
 
     private static String text(JsonNode impl, String field) throws Unusable {

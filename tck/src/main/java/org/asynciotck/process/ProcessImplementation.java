@@ -70,6 +70,12 @@ public final class ProcessImplementation implements LoopImplementation {
         return info;
     }
 
+    @Override
+    public java.time.Duration operationBound() {
+        return command.operationTimeout().compareTo(command.handshakeTimeout()) >= 0
+                ? command.operationTimeout() : command.handshakeTimeout();
+    }
+
     /**
      * Sends {@code open_session} to the current agent, or to a fresh one when the last failed.
      *

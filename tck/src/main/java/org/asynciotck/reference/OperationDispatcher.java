@@ -115,6 +115,10 @@ final class OperationDispatcher {
             state.future(o.future()).addDoneCallback(done -> callback.run());
         } else if (op instanceof Operation.SetResult o) {
             state.future(o.future()).setResult(o.value());
+        } else if (op instanceof Operation.SetException o) {
+            state.future(o.future()).setException(new IllegalStateException("set by the kit"));
+        } else if (op instanceof Operation.CancelFuture o) {
+            return Outcome.value(state.future(o.future()).cancel());
         } else if (op instanceof Operation.FutureDone o) {
             return Outcome.value(state.future(o.future()).done());
         } else if (op instanceof Operation.CreateTask o) {

@@ -1,13 +1,14 @@
 package org.asynciotck.reference;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
+import org.asynciotck.spi.Profile;
+import org.asynciotck.spi.Profiles;
 
 /**
  * How a {@link ReferenceImplementation} is set up. Start from {@link #defaults()} and change
@@ -17,6 +18,7 @@ import org.asynciotck.spi.Capability;
  * @param name           human name
  * @param apiLevel       the asyncio API level declared (3.12 by default)
  * @param capabilities   the capabilities declared (all of {@link Capability} by default)
+ * @param profiles       the profiles declared (stock asyncio's by default)
  * @param loops          makes each session's loop
  * @param tasks          what the Task constructor does
  * @param operationBound how long one operation may take before the session is declared hung
@@ -26,6 +28,7 @@ public record ReferenceConfig(
         String name,
         ApiLevel apiLevel,
         Set<String> capabilities,
+        Profiles profiles,
         LoopFactory loops,
         TaskConstructor tasks,
         Duration operationBound) {
@@ -38,6 +41,7 @@ public record ReferenceConfig(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(apiLevel, "apiLevel");
         capabilities = Set.copyOf(capabilities);
+        Objects.requireNonNull(profiles, "profiles");
         Objects.requireNonNull(loops, "loops");
         Objects.requireNonNull(tasks, "tasks");
         if (operationBound.isNegative() || operationBound.isZero()) {
@@ -51,23 +55,24 @@ public record ReferenceConfig(
      */
     public static ReferenceConfig defaults() {
         return new ReferenceConfig("reference", "asyncio-tck reference loop", ApiLevel.parse("3.12"),
-                allCapabilitiesBut(Capability.SYNCHRONOUS_DISPATCH), LoopFactory.REFERENCE, TaskConstructor.REFERENCE,
+                Set.copyOf(Capability.ALL), Profiles.stock(), LoopFactory.REFERENCE, TaskConstructor.REFERENCE,
                 DEFAULT_OPERATION_BOUND);
     }
 
     /**
      * The reference loop whose futures call done callbacks inside {@code set_result}
      * ({@link org.asynciotck.refloop.SynchronousDispatchLoop}): the other future design,
-     * certified by its own rules.
+     * certified by its own rules. It declares the profile {@code synchronous-dispatch}.
      */
     public static ReferenceConfig synchronousDispatch() {
         return new ReferenceConfig("reference-sync", "asyncio-tck reference loop, synchronous futures",
-                ApiLevel.parse("3.12"), allCapabilitiesBut(Capability.DEFERRED_DISPATCH),
+                ApiLevel.parse("3.12"), Set.copyOf(Capability.ALL),
+                Profiles.declared(List.of(Profile.SYNCHRONOUS_DISPATCH.wireName()), ApiLevel.parse("3.12")),
                 org.asynciotck.refloop.SynchronousDispatchLoop::new, TaskConstructor.REFERENCE, DEFAULT_OPERATION_BOUND);
     }
 
     public ReferenceConfig withIdentity(String newId, String newName) {
-        return new ReferenceConfig(newId, newName, apiLevel, capabilities, loops, tasks, operationBound);
+        return new ReferenceConfig(newId, newName, apiLevel, capabilities, profiles, loops, tasks, operationBound);
     }
 
     /**
@@ -80,44 +85,27 @@ public record ReferenceConfig(
             declared.remove(Capability.EAGER_START);
             declared.remove(Capability.SWAP_CURRENT_TASK);
         }
-        return new ReferenceConfig(id, name, level, declared, loops, tasks, operationBound);
+        return new ReferenceConfig(id, name, level, declared, profiles, loops, tasks, operationBound);
     }
 
     public ReferenceConfig withCapabilities(Set<String> declared) {
-        return new ReferenceConfig(id, name, apiLevel, declared, loops, tasks, operationBound);
+        return new ReferenceConfig(id, name, apiLevel, declared, profiles, loops, tasks, operationBound);
     }
 
     public ReferenceConfig withLoops(LoopFactory factory) {
-        return new ReferenceConfig(id, name, apiLevel, capabilities, factory, tasks, operationBound);
+        return new ReferenceConfig(id, name, apiLevel, capabilities, profiles, factory, tasks, operationBound);
     }
 
     public ReferenceConfig withTasks(TaskConstructor constructor) {
-        return new ReferenceConfig(id, name, apiLevel, capabilities, loops, constructor, operationBound);
+        return new ReferenceConfig(id, name, apiLevel, capabilities, profiles, loops, constructor, operationBound);
     }
 
     public ReferenceConfig withOperationBound(Duration bound) {
-        return new ReferenceConfig(id, name, apiLevel, capabilities, loops, tasks, bound);
+        return new ReferenceConfig(id, name, apiLevel, capabilities, profiles, loops, tasks, bound);
     }
 
-    /** Every capability named in {@link Capability} but {@code excluded} (a future dispatch design). */
-    static Set<String> allCapabilitiesBut(String excluded) {
-        Set<String> all = allCapabilities();
-        all.remove(excluded);
-        return all;
-    }
-
-    /** Every capability named in {@link Capability}, read from its constants so none is forgotten. */
-    static Set<String> allCapabilities() {
-        Set<String> all = new TreeSet<>();
-        for (Field field : Capability.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
-                try {
-                    all.add((String) field.get(null));
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException("cannot read Capability." + field.getName(), e);
-                }
-            }
-        }
-        return all;
+    /** Declares these profiles instead of the ones declared so far. */
+    public ReferenceConfig withProfiles(Profiles declared) {
+        return new ReferenceConfig(id, name, apiLevel, capabilities, declared, loops, tasks, operationBound);
     }
 }

@@ -32,12 +32,17 @@ public final class ReferenceImplementation implements LoopImplementation {
     public ReferenceImplementation(ReferenceConfig config) {
         this.config = config;
         this.info = new ImplementationInfo(config.id(), config.name(), KitVersion.get(), "",
-                config.apiLevel(), config.capabilities());
+                config.apiLevel(), config.capabilities(), config.profiles());
     }
 
     @Override
     public ImplementationInfo info() {
         return info;
+    }
+
+    @Override
+    public java.time.Duration operationBound() {
+        return config.operationBound();
     }
 
     @Override

@@ -4,7 +4,10 @@ import static org.asynciotck.report.Html.escape;
 
 import org.asynciotck.runner.RunResult;
 
-/** badge.svg: "asyncio conformance | 41/44", MUST rules passed over MUST rules applicable. */
+/**
+ * badge.svg: "asyncio conformance | MUST 26/26, 30/35 checked": MUST rules passed over MUST rules
+ * applicable, and how many rules of the catalogue were checked at all; the title has the whole headline.
+ */
 final class BadgeRenderer {
 
     private static final String LABEL = "asyncio conformance";
@@ -18,7 +21,10 @@ final class BadgeRenderer {
     private BadgeRenderer() {}
 
     static String render(RunResult result) {
-        String value = result.mustPassed() + "/" + result.mustApplicable() + (result.complete() ? "" : " (incomplete)");
+        String value = "MUST " + result.mustPassed() + "/" + result.mustApplicable() + ", "
+                + result.coverage().checked() + "/" + result.coverage().catalogueRules() + " checked"
+                + (result.complete() ? "" : " (incomplete)");
+        String title = value + " - " + result.headline();
         String colour = !result.complete() ? GREY : result.conformant() ? GREEN : RED;
         int labelWidth = LABEL.length() * CHAR_WIDTH + PADDING;
         int valueWidth = value.length() * CHAR_WIDTH + PADDING;
@@ -34,7 +40,7 @@ final class BadgeRenderer {
                   </g>
                 </svg>
                 """.formatted(
-                width, escape(LABEL), escape(value), escape(LABEL), escape(value),
+                width, escape(LABEL), escape(value), escape(LABEL), escape(title),
                 labelWidth, labelWidth, valueWidth, colour,
                 labelWidth / 2, escape(LABEL), labelWidth + valueWidth / 2, escape(value));
     }

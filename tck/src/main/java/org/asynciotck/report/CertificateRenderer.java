@@ -19,7 +19,7 @@ final class CertificateRenderer {
             body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222}
             table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em .5em;\
             text-align:left;vertical-align:top}
-            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error{background:#fce8e6}\
+            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error,.blocked{background:#fce8e6}\
             .not-applicable{background:#f1f3f4}
             .verdict{font-weight:bold}.reason{white-space:pre-wrap;font-family:monospace;font-size:.9em}
             .outcome{font-size:1.4em;font-weight:bold}
@@ -42,7 +42,7 @@ final class CertificateRenderer {
     }
 
     static String outcome(RunResult result) {
-        String counts = "MUST rules passed: " + result.mustPassed() + "/" + result.mustApplicable();
+        String counts = result.headline();
         if (!result.complete()) {
             return "INCOMPLETE (the run was interrupted) - " + counts;
         }
@@ -57,6 +57,7 @@ final class CertificateRenderer {
         row(html, "Python", info.python());
         row(html, "API level", info.apiLevel().toString());
         row(html, "Capabilities", String.join(", ", info.capabilities().stream().sorted().toList()));
+        row(html, "Profiles", String.join(", ", info.profiles().names()));
         row(html, "Kit version", kitVersion);
         html.append("</table>\n");
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.asynciotck.runner.Coverage;
 import org.asynciotck.runner.RuleResult;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioResult;
@@ -19,10 +20,19 @@ import org.asynciotck.spi.ImplementationInfo;
 public record ConformanceReport(
         Implementation implementation, Kit kit, List<Rule> rules, Summary summary, boolean complete) {
 
-    @JsonPropertyOrder({"id", "name", "version", "python", "api_level", "capabilities"})
+    @JsonPropertyOrder({"id", "name", "version", "python", "api_level", "capabilities", "profiles"})
     public record Implementation(
             String id, String name, String version, String python,
-            @JsonProperty("api_level") String apiLevel, List<String> capabilities) {}
+            @JsonProperty("api_level") String apiLevel, List<String> capabilities, List<String> profiles) {}
+
+    /** See {@link org.asynciotck.runner.Coverage}. */
+    @JsonPropertyOrder({"catalogue_rules", "checked", "not_applicable", "not_run", "core_not_applicable"})
+    public record CoverageSummary(
+            @JsonProperty("catalogue_rules") int catalogueRules,
+            int checked,
+            @JsonProperty("not_applicable") List<String> notApplicable,
+            @JsonProperty("not_run") List<String> notRun,
+            @JsonProperty("core_not_applicable") List<String> coreNotApplicable) {}
 
     public record Kit(String version) {}
 
@@ -39,10 +49,12 @@ public record ConformanceReport(
      * @param shouldWarnings SHOULD rules with a verdict other than pass / not-applicable
      * @param mustPassed     MUST rules that passed (the badge's numerator)
      * @param mustApplicable MUST rules that were applicable (the badge's denominator)
-     * @param conformant     complete, at least one rule ran, and no MUST failure
+     * @param conformant     complete, at least one rule ran, no MUST failure, no core rule not applicable
+     * @param coverage       how much of the catalogue was checked
+     * @param headline       the one line that certificates and the console show
      */
     @JsonPropertyOrder({"verdicts", "scenarios", "must_failures", "should_warnings", "must_passed",
-        "must_applicable", "conformant"})
+        "must_applicable", "conformant", "coverage", "headline"})
     public record Summary(
             Map<String, Integer> verdicts,
             Map<String, Integer> scenarios,
@@ -50,19 +62,26 @@ public record ConformanceReport(
             @JsonProperty("should_warnings") int shouldWarnings,
             @JsonProperty("must_passed") long mustPassed,
             @JsonProperty("must_applicable") long mustApplicable,
-            boolean conformant) {}
+            boolean conformant,
+            CoverageSummary coverage,
+            String headline) {}
 
     public static ConformanceReport from(RunResult result, String kitVersion) {
         ImplementationInfo info = result.implementation();
         Implementation implementation = new Implementation(
                 info.id(), info.name(), info.version(), info.python(), info.apiLevel().toString(),
-                info.capabilities().stream().sorted().toList());
+                info.capabilities().stream().sorted().toList(), info.profiles().names());
         List<Rule> rules = result.rules().stream().map(ConformanceReport::rule).toList();
         Summary summary = new Summary(
                 byWireName(result.ruleVerdictCounts()), byWireName(result.scenarioVerdictCounts()),
                 result.mustFailures().size(), result.shouldWarnings().size(),
-                result.mustPassed(), result.mustApplicable(), result.conformant());
+                result.mustPassed(), result.mustApplicable(), result.conformant(), coverage(result.coverage()),
+                result.headline());
         return new ConformanceReport(implementation, new Kit(kitVersion), rules, summary, result.complete());
+    }
+
+    private static CoverageSummary coverage(Coverage c) {
+        return new CoverageSummary(c.catalogueRules(), c.checked(), c.notApplicable(), c.notRun(), c.coreNotApplicable());
     }
 
     private static Rule rule(RuleResult rule) {

@@ -16,7 +16,7 @@ final class MatrixRenderer {
             table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;\
             vertical-align:top}
             th.impl{font-weight:normal;font-size:.85em}
-            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error{background:#fce8e6}\
+            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error,.blocked{background:#fce8e6}\
             .not-applicable,.not-run{background:#f1f3f4}.could-not-start{background:#fff4e5;font-size:.85em}
             """;
 

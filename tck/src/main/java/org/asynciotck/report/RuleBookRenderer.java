@@ -23,7 +23,7 @@ public final class RuleBookRenderer {
             .rule{border-left:4px solid #888;padding-left:1em;margin:1.5em 0}.MUST{border-color:#c62828}\
             .SHOULD{border-color:#ef6c00}.INFO{border-color:#1565c0}
             table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
-            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error{background:#fce8e6}\
+            .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error,.blocked{background:#fce8e6}\
             .not-applicable,.not-run{background:#f1f3f4}.could-not-start{background:#fff4e5}
             """;
 

@@ -50,7 +50,7 @@ public final class ConformanceRun {
     /** Runs every selected scenario and returns the complete result. */
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
-        CurrentImplementation.use(configuration.implementation());
+        CurrentImplementation.use(new RunBound(configuration.implementation(), collector::total, System::nanoTime));
         AllureResults.prepare(configuration.outputDirectory().toAbsolutePath(), info.id());
         try {
             Launcher launcher = LauncherFactory.create();

@@ -80,6 +80,7 @@ public final class RuleCatalogue {
             List<String> tags = rule.getTags().stream().map(Tag::getName).toList();
             Optional<String> id = ScenarioTags.ruleId(tags);
             Optional<RuleLevel> level = ScenarioTags.level(tags);
+            problems.addAll(unknownProfiles(where, tags));
             if (id.isEmpty()) {
                 problems.add(where + ": Rule '" + rule.getName() + "' has no rule ID tag like @LOOP-1");
                 return;
@@ -90,11 +91,22 @@ public final class RuleCatalogue {
             }
             CatalogueRule entry = new CatalogueRule(
                     id.get(), level.get(), rule.getName().strip(), family.strip(), path,
-                    Math.toIntExact(rule.getLocation().getLine()));
+                    Math.toIntExact(rule.getLocation().getLine()), java.util.Set.copyOf(tags));
             CatalogueRule earlier = rules.putIfAbsent(entry.id(), entry);
             if (earlier != null) {
                 problems.add(where + ": rule ID " + entry.id() + " is already used at " + earlier.location());
             }
+        }
+
+        private static List<String> unknownProfiles(String where, List<String> tags) {
+            List<String> unknown = new ArrayList<>();
+            for (String tag : tags) {
+                if (tag.startsWith("@profile-") && !org.asynciotck.spi.Profile.isName(tag.substring("@profile-".length()))) {
+                    unknown.add(where + ": unknown profile tag " + tag + "; profiles: "
+                            + String.join(", ", org.asynciotck.spi.Profile.names()));
+                }
+            }
+            return unknown;
         }
 
         RuleCatalogue build() {

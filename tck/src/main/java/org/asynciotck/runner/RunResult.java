@@ -12,18 +12,26 @@ import org.asynciotck.spi.ImplementationInfo;
  * @param implementation who was tested
  * @param rules          one entry per rule that ran at least one scenario
  * @param complete       false when the run was interrupted or broke off, so some rules may be missing
+ * @param coverage       how much of the catalogue was checked
  */
-public record RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete) {
+public record RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete, Coverage coverage) {
 
     public RunResult {
         Objects.requireNonNull(implementation, "implementation");
         rules = List.copyOf(rules);
+        Objects.requireNonNull(coverage, "coverage");
+    }
+
+    /** A result whose coverage is read from its rules alone (no catalogue to compare with). */
+    public RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete) {
+        this(implementation, rules, complete, Coverage.ofRulesOnly(rules));
     }
 
     public static RunResult of(
             ImplementationInfo implementation, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
             boolean complete) {
-        return new RunResult(implementation, RuleAggregator.aggregate(scenarios, catalogue), complete);
+        List<RuleResult> rules = RuleAggregator.aggregate(scenarios, catalogue);
+        return new RunResult(implementation, rules, complete, Coverage.of(rules, catalogue, implementation.profiles()));
     }
 
     public List<ScenarioResult> scenarios() {
@@ -58,11 +66,20 @@ public record RunResult(ImplementationInfo implementation, List<RuleResult> rule
     }
 
     /**
-     * Conformant: the run completed, at least one rule ran, and no MUST rule has a verdict
-     * other than pass or not-applicable. SHOULD failures are warnings; INFO rules never count.
+     * Conformant: the run completed, at least one rule ran, no MUST rule has a verdict other
+     * than pass or not-applicable, and no core rule meant for the implementation's profiles was
+     * not applicable. SHOULD failures are warnings; INFO rules never count.
      */
     public boolean conformant() {
-        return complete && !rules.isEmpty() && mustFailures().isEmpty();
+        return complete && !rules.isEmpty() && mustFailures().isEmpty() && coverage.coreNotApplicable().isEmpty();
+    }
+
+    /**
+     * The one line that says how the run went and how much it checked, e.g. "MUST 26/26 passed;
+     * 30 of 35 rules checked; 5 not applicable: ...". Certificates, the console and the matrix show it.
+     */
+    public String headline() {
+        return "MUST " + mustPassed() + "/" + mustApplicable() + " passed; " + coverage.summary();
     }
 
     private static Map<Verdict, Integer> count(List<Verdict> verdicts) {

@@ -8,14 +8,16 @@ import java.util.Comparator;
  * The verdict on one scenario, or on one rule (the worst of its scenarios).
  *
  * <p>Declared from worst to best: a crash says more about an implementation than
- * a failed assertion, and "not applicable" says nothing at all, so it only wins
- * when every scenario is not applicable.
+ * a failed assertion, a failure more than "blocked" (the scenario could not run because a
+ * lifecycle rule it relies on did not pass, which that rule reports), and "not applicable"
+ * says nothing at all, so it only wins when every scenario is not applicable.
  */
 public enum Verdict {
     CRASHED("crashed"),
     TIMED_OUT("timed-out"),
     ERROR("error"),
     FAIL("fail"),
+    BLOCKED("blocked"),
     PASS("pass"),
     NOT_APPLICABLE("not-applicable");
 

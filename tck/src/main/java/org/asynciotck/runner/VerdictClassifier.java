@@ -3,6 +3,7 @@ package org.asynciotck.runner;
 import java.util.Optional;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.steps.ApplicabilityHooks;
+import org.asynciotck.steps.BlockedScenario;
 import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.TestAbortedException;
 
@@ -11,6 +12,7 @@ import org.opentest4j.TestAbortedException;
  *
  * <ul>
  *   <li>{@link ImplementationFailure}: crashed / timed-out / error by its kind;</li>
+ *   <li>{@link BlockedScenario}: blocked (a lifecycle rule it relies on did not pass);</li>
  *   <li>{@link TestAbortedException} "not applicable: ...": not-applicable;</li>
  *   <li>{@link AssertionError}: fail;</li>
  *   <li>anything else (including other aborts, e.g. a pending step): error, since
@@ -44,6 +46,9 @@ public final class VerdictClassifier {
         Optional<ImplementationFailure> failure = find(thrown, ImplementationFailure.class);
         if (failure.isPresent()) {
             return fromImplementationFailure(failure.get());
+        }
+        if (thrown instanceof BlockedScenario) {
+            return new Classified(Verdict.BLOCKED, messageOf(thrown));
         }
         if (thrown instanceof TestAbortedException && messageOf(thrown).startsWith(NOT_APPLICABLE_PREFIX)) {
             return new Classified(Verdict.NOT_APPLICABLE, messageOf(thrown));

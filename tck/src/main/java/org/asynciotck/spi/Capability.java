@@ -1,9 +1,17 @@
 package org.asynciotck.spi;
 
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
 /**
- * Names of the capabilities an implementation may declare. Everything not
- * listed here is public asyncio API that every implementation must offer.
- * Feature files refer to these names in {@code @needs-<name>} tags.
+ * Names of the capabilities an implementation may declare: structural facts that only
+ * choose <em>how</em> the kit can observe a loop (it exposes its ready queue, its selector,
+ * {@code _enter_task}, ...). A capability never changes what is expected of a loop; what is
+ * expected is chosen by its {@link Profile}s. Everything not listed here is public asyncio
+ * API that every implementation must offer. Feature files refer to these names in
+ * {@code @needs-<name>} tags. The set is closed: {@link #requireKnown} refuses other names.
  */
 public final class Capability {
 
@@ -22,16 +30,26 @@ public final class Capability {
     /** A task object can be made without running its initialiser, to check that such a task is refused. */
     public static final String UNINITIALISED_TASK = "uninitialised-task";
 
-    /**
-     * Futures made by the loop dispatch done callbacks through {@code call_soon}, as
-     * {@code asyncio.Future} does. Detected, not assumed: an agent sets a result and looks.
-     */
-    public static final String DEFERRED_DISPATCH = "deferred-dispatch";
-    /**
-     * Futures made by the loop call done callbacks inside {@code set_result} (custom futures,
-     * e.g. native extensions). A declared design, certified by its own rules.
-     */
-    public static final String SYNCHRONOUS_DISPATCH = "synchronous-dispatch";
+    /** Every capability, in the order docs/protocol.md lists them. */
+    public static final List<String> ALL = List.of(READY_QUEUE, SELECT_TIMEOUT, HANDLE_INTERNALS, ENTER_LEAVE_TASK,
+            SWAP_CURRENT_TASK, EAGER_START, UNINITIALISED_TASK);
 
     private Capability() {}
+
+    /**
+     * The declared capabilities, checked against the closed set.
+     *
+     * @throws IllegalArgumentException naming every unknown name and listing the valid ones
+     */
+    public static Set<String> requireKnown(Collection<String> declared) {
+        Set<String> unknown = new TreeSet<>(declared);
+        unknown.removeAll(ALL);
+        if (!unknown.isEmpty()) {
+            String hint = unknown.stream().anyMatch(Profile::isName)
+                    ? " (future dispatch is a profile, not a capability: declare it as a profile)" : "";
+            throw new IllegalArgumentException("unknown capabilit" + (unknown.size() == 1 ? "y " : "ies ") + unknown
+                    + hint + "; the valid capabilities are " + String.join(", ", ALL));
+        }
+        return Set.copyOf(declared);
+    }
 }

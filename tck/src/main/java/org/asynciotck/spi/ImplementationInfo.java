@@ -12,10 +12,12 @@ import java.util.TreeSet;
  * @param version      the implementation's own version
  * @param python       the Python version it runs on, or "" when not a Python loop
  * @param apiLevel     the asyncio API level it implements; gates version-specific rules
- * @param capabilities what it can be asked beyond the public API, see {@link Capability}
+ * @param capabilities what it can be asked beyond the public API, see {@link Capability}; only known names
+ * @param profiles     the design choices it declares, see {@link Profile}; stock asyncio unless declared
  */
 public record ImplementationInfo(
-        String id, String name, String version, String python, ApiLevel apiLevel, Set<String> capabilities) {
+        String id, String name, String version, String python, ApiLevel apiLevel, Set<String> capabilities,
+        Profiles profiles) {
 
     public ImplementationInfo {
         Objects.requireNonNull(id, "id");
@@ -23,10 +25,27 @@ public record ImplementationInfo(
         Objects.requireNonNull(version, "version");
         python = python == null ? "" : python;
         Objects.requireNonNull(apiLevel, "apiLevel");
-        capabilities = Set.copyOf(new TreeSet<>(capabilities));
+        capabilities = Set.copyOf(new TreeSet<>(Capability.requireKnown(capabilities)));
+        Objects.requireNonNull(profiles, "profiles");
+    }
+
+    /** An implementation of stock asyncio's profiles. */
+    public ImplementationInfo(
+            String id, String name, String version, String python, ApiLevel apiLevel, Set<String> capabilities) {
+        this(id, name, version, python, apiLevel, capabilities, Profiles.stock());
     }
 
     public boolean has(String capability) {
         return capabilities.contains(capability);
+    }
+
+    public boolean follows(Profile profile) {
+        return profiles.follows(profile);
+    }
+
+    /** The same implementation with more declared profiles (e.g. the user's {@code --profile}). */
+    public ImplementationInfo withProfiles(Profiles more) {
+        return new ImplementationInfo(id, name, version, python, apiLevel, capabilities,
+                profiles.with(more, apiLevel));
     }
 }

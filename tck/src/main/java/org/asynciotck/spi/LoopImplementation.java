@@ -14,6 +14,14 @@ public interface LoopImplementation extends AutoCloseable {
     /** Identity, API level and capabilities; stable for the life of this object. */
     ImplementationInfo info();
 
+    /**
+     * The longest one operation (the handshake included) may take before the implementation is
+     * declared hung. The kit derives the bound of a whole run from it (docs/threads-and-time.md).
+     */
+    default java.time.Duration operationBound() {
+        return java.time.Duration.ofSeconds(10);
+    }
+
     /** A session on a new event loop that no other session has touched. */
     LoopSession openSession();
 

@@ -40,6 +40,8 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.CreateFuture.class),
     @JsonSubTypes.Type(Operation.AddDoneCallback.class),
     @JsonSubTypes.Type(Operation.SetResult.class),
+    @JsonSubTypes.Type(Operation.SetException.class),
+    @JsonSubTypes.Type(Operation.CancelFuture.class),
     @JsonSubTypes.Type(Operation.FutureDone.class),
     @JsonSubTypes.Type(Operation.CreateTask.class),
     @JsonSubTypes.Type(Operation.CreateUninitialisedTask.class),
@@ -172,6 +174,14 @@ public sealed interface Operation {
     /** {@code fut.set_result(value)}. */
     @JsonTypeName("set_result")
     record SetResult(String future, Object value) implements Operation {}
+
+    /** {@code fut.set_exception(RuntimeError("set by the kit"))}. */
+    @JsonTypeName("set_exception")
+    record SetException(String future) implements Operation {}
+
+    /** {@code fut.cancel()}; value: boolean, whether it was cancelled by this call. */
+    @JsonTypeName("cancel_future")
+    record CancelFuture(String future) implements Operation {}
 
     /** {@code fut.done()}; value: boolean. */
     @JsonTypeName("future_done")

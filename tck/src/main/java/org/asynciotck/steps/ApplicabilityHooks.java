@@ -5,13 +5,16 @@ import io.cucumber.java.Before;
 import io.cucumber.java.Scenario;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.Profile;
 import org.opentest4j.TestAbortedException;
 
 /**
  * Decides before each scenario whether it applies to the implementation: a
- * {@code @needs-<capability>} tag the implementation does not declare, or a
- * {@code @since-<api level>} above the one it implements, makes the scenario
- * "not applicable" with the reason named, never a pass and never a failure.
+ * {@code @needs-<capability>} tag the implementation does not declare, a
+ * {@code @since-<api level>} above the one it implements, or a {@code @profile-<name>}
+ * of a profile it does not follow makes the scenario "not applicable" with the reason
+ * named, never a pass and never a failure. All of it is read from what the implementation
+ * declared; nothing here looks at how its loop behaves.
  */
 public final class ApplicabilityHooks {
 
@@ -19,6 +22,7 @@ public final class ApplicabilityHooks {
     public static final String NOT_APPLICABLE = "not applicable: ";
     private static final String NEEDS = "@needs-";
     private static final String SINCE = "@since-";
+    private static final String PROFILE = "@profile-";
 
     private final ScenarioContext context;
 
@@ -40,6 +44,14 @@ public final class ApplicabilityHooks {
                 if (!info.apiLevel().atLeast(needed)) {
                     throw new TestAbortedException(NOT_APPLICABLE + "needs API level " + needed + ", and "
                             + info.id() + " implements " + info.apiLevel());
+                }
+            }
+            if (tag.startsWith(PROFILE)) {
+                Profile needed = Profile.named(tag.substring(PROFILE.length()));
+                if (!info.follows(needed)) {
+                    throw new TestAbortedException(NOT_APPLICABLE + "applies to the " + needed.group().title()
+                            + " profile '" + needed.wireName() + "', and " + info.id() + " declares '"
+                            + info.profiles().in(needed.group()).wireName() + "'");
                 }
             }
         }

@@ -23,7 +23,12 @@ final class CallbackScript {
     private static final List<Form> FORMS = List.of(
             form("schedule callback \"b\" with call_soon", "schedule callback " + NAME + " with call_soon",
                     m -> new Operation.CallSoon(m.group(1), List.of(), m.group(1))),
+            form("schedule callback \"b\" with call_soon, which stops the loop",
+                    "schedule callback " + NAME + " with call_soon, which stops the loop",
+                    m -> new Operation.CallSoon(m.group(1), List.of(new Operation.Stop()), m.group(1))),
             form("stop the loop", "stop the loop", m -> new Operation.Stop()),
+            form("note running the loop as \"n\"", "note running the loop as " + NAME,
+                    m -> note(m.group(1), new Operation.RunForever())),
             form("create task \"t\" with eager start", "create task " + NAME + " with eager start",
                     m -> Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, true)),
             form("create task \"t\" with the Task constructor", "create task " + NAME + " with the Task constructor",

@@ -47,8 +47,11 @@ public final class CollisionSteps {
     @Then("the coroutine of task {string} finished in iteration {int}")
     public void finishedIn(String task, int iteration) {
         Integer finished = Recording.of(context).runOf(Tasks.finished(task));
+        String hint = Integer.valueOf(0).equals(finished) ? ProfileHints.ranSynchronously(context.info())
+                : finished == null ? ProfileHints.didNotRunSynchronously(context.info()) : "";
         Expectation.check(context, Integer.valueOf(iteration).equals(finished),
-                "the coroutine of task \"" + task + "\" to finish in iteration " + iteration, "finished in " + RunNames.of(finished));
+                "the coroutine of task \"" + task + "\" to finish in iteration " + iteration,
+                "finished in " + RunNames.of(finished) + hint);
     }
 
     @Then("the coroutine of task {string} finished outside any iteration")

@@ -17,8 +17,10 @@ public final class CurrentImplementation {
 
     private CurrentImplementation() {}
 
+    /** Installs the implementation of a new run; nothing the last run found broken carries over. */
     public static synchronized void use(LoopImplementation implementation) {
         current = implementation;
+        LifecyclePrimitives.reset();
     }
 
     public static synchronized LoopImplementation get() {

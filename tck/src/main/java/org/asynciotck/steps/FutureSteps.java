@@ -2,6 +2,7 @@ package org.asynciotck.steps;
 
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
 import java.util.List;
 import org.asynciotck.spi.Operation;
 
@@ -27,6 +28,19 @@ public final class FutureSteps {
     @Given("the result of future {string} is set to {int}")
     public void setResult(String future, int value) {
         context.performExpectingSuccess(new Operation.SetResult(future, value));
+    }
+
+    /** set_result (to 42), set_exception (a RuntimeError) or cancel: the three ways a future completes. */
+    @When("future {string} is completed with {word}")
+    public void complete(String future, String completion) {
+        Operation operation = switch (completion) {
+            case "set_result" -> new Operation.SetResult(future, 42);
+            case "set_exception" -> new Operation.SetException(future);
+            case "cancel" -> new Operation.CancelFuture(future);
+            default -> throw new IllegalArgumentException("kit defect: unknown completion [" + completion
+                    + "]; use set_result, set_exception or cancel");
+        };
+        context.performExpectingSuccess(operation);
     }
 
     @Then("future {string} is done")

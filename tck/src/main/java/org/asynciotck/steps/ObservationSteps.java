@@ -44,7 +44,8 @@ public final class ObservationSteps {
     public void ranInOrder(List<String> labels) {
         List<String> observed = Recording.of(context).callbackLabels();
         assertThat(observed)
-                .withFailMessage(() -> Expectation.message(context, "callbacks to run in the order " + labels, observed))
+                .withFailMessage(() -> Expectation.message(context, "callbacks to run in the order " + labels,
+                        observed + (observed.isEmpty() ? ProfileHints.didNotRunSynchronously(context.info()) : "")))
                 .containsExactlyElementsOf(labels);
     }
 
@@ -53,6 +54,15 @@ public final class ObservationSteps {
         List<String> observed = Recording.of(context).callbackLabels();
         assertThat(observed)
                 .withFailMessage(() -> Expectation.message(context, "no callback to have run yet", observed))
+                .isEmpty();
+    }
+
+    @Then("no done callback has run yet")
+    public void noDoneCallbackHasRun() {
+        List<String> observed = Recording.of(context).callbackLabels();
+        assertThat(observed)
+                .withFailMessage(() -> Expectation.message(context, "no done callback to have run yet",
+                        observed + ProfileHints.ranSynchronously(context.info())))
                 .isEmpty();
     }
 
@@ -106,6 +116,14 @@ public final class ObservationSteps {
         Expectation.check(context, expected.equals(value), "note \"" + name + "\" to be \"" + expected + "\"", value);
     }
 
+    /** A note of an operation that raised holds "Type: message"; the message differs between loops. */
+    @Then("note {string} is an error of type {word}")
+    public void noteIsAnError(String name, String errorType) {
+        Object value = Recording.of(context).note(name, context);
+        Expectation.check(context, value instanceof String text && text.startsWith(errorType + ":"),
+                "note \"" + name + "\" to be a " + errorType, value);
+    }
+
     @Then("notes {string} and {string} are equal")
     public void notesAreEqual(String first, String second) {
         Recording recording = Recording.of(context);
@@ -121,6 +139,12 @@ public final class ObservationSteps {
         boolean matches = outcome.isError() && errorType.equals(outcome.errorType())
                 && MessageTemplate.matches(template, outcome.message());
         Expectation.check(context, matches, errorType + " \"" + template + "\"", outcome);
+    }
+
+    @Then("it is refused with an error of type {word}")
+    public void refusedWithType(String errorType) {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, outcome.isError() && errorType.equals(outcome.errorType()), "a " + errorType, outcome);
     }
 
     @Then("it is refused with an error")

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
@@ -20,12 +21,14 @@ public final class ScenarioContext {
 
     private final LoopImplementation implementation = CurrentImplementation.get();
     private ScenarioRule rule = ScenarioRule.UNKNOWN;
+    private String scenarioName = "";
     private LoopSession session;
     private Outcome lastOutcome;
     private final Map<String, Object> remembered = new HashMap<>();
 
     void begin(Scenario scenario) {
         rule = ScenarioRule.of(scenario);
+        scenarioName = scenario.getName();
     }
 
     ScenarioRule rule() {
@@ -55,7 +58,15 @@ public final class ScenarioContext {
             throw new IllegalStateException("kit defect in " + rule.location()
                     + ": no loop yet; start the scenario with 'Given a fresh event loop'");
         }
-        lastOutcome = session.perform(operation);
+        LifecyclePrimitives.blocking(operation, rule.id()).ifPresent(why -> {
+            throw new BlockedScenario(why);
+        });
+        try {
+            lastOutcome = session.perform(operation);
+        } catch (ImplementationFailure failure) {
+            LifecyclePrimitives.failedIn(rule.id(), scenarioName, operation, failure);
+            throw failure;
+        }
         return lastOutcome;
     }
 

@@ -73,8 +73,10 @@ public final class TaskSteps {
     @Then("the coroutine of task {string} has not started")
     public void notStarted(String task) {
         Recording recording = Recording.of(context);
-        Expectation.check(context, !recording.contains(Tasks.started(task)),
-                "the coroutine of task \"" + task + "\" not to have started", recording.callbackLabels());
+        boolean started = recording.contains(Tasks.started(task));
+        Expectation.check(context, !started, "the coroutine of task \"" + task + "\" not to have started",
+                recording.callbackLabels() + (started && context.rule().id().startsWith("TASK-")
+                        ? ProfileHints.startedEagerly(context.info()) : ""));
     }
 
     @Then("the coroutine of task {string} started and finished in iteration {int}")

@@ -5,6 +5,7 @@ import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import java.util.List;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
 
 /** Steps with the loop running on its own thread and the kit calling it from another. */
 public final class ThreadSteps {
@@ -22,7 +23,16 @@ public final class ThreadSteps {
 
     @When("callback {string} is scheduled with call_soon from another thread")
     public void callSoonFromAnotherThread(String label) {
-        context.performExpectingSuccess(new Operation.CallSoon(label, List.of(), label));
+        Outcome outcome = context.perform(new Operation.CallSoon(label, List.of(), label));
+        if (outcome.isError()) {
+            throw new AssertionError(Expectation.message(context, "call_soon from another thread to be accepted",
+                    outcome.errorType() + ": " + outcome.message() + ProfileHints.refusedAsInDebugMode(context.info())));
+        }
+    }
+
+    @When("callback {string} is scheduled with call_soon from another thread, which may refuse it")
+    public void callSoonFromAnotherThreadMayBeRefused(String label) {
+        context.perform(new Operation.CallSoon(label, List.of(), label));
     }
 
     @When("callback {string} is scheduled with call_soon_threadsafe from another thread")

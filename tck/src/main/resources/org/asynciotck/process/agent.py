@@ -55,13 +55,18 @@ class KitError(Exception):
 # ---- loops and variants ----------------------------------------------------------------------
 
 
-class LoopSource:
-    """Where fresh loops come from, and how the implementation names itself."""
+# The attribute of a loop factory that declares its profiles (docs/protocol.md, "Profiles").
+PROFILES_ATTRIBUTE = "asyncio_tck_profiles"
 
-    def __init__(self, make_loop, name, version):
+
+class LoopSource:
+    """Where fresh loops come from, how the implementation names itself, and what it declares."""
+
+    def __init__(self, make_loop, name, version, profiles=()):
         self.make_loop = make_loop
         self.name = name
         self.version = version
+        self.profiles = list(profiles)
 
 
 def load_loop_source(spec):
@@ -84,7 +89,21 @@ def load_loop_source(spec):
         name = "%s %s" % (type(probe).__module__.split(".")[0], type(probe).__qualname__)
     finally:
         probe.close()
-    return LoopSource(factory, name, module_version(module))
+    return LoopSource(factory, name, module_version(module), declared_profiles(factory, spec))
+
+
+def declared_profiles(factory, spec):
+    """The factory's own declaration: a list of profile names, or one comma-separated string.
+
+    Passed to the kit as declared; the kit checks the names. Nothing here looks at how the loop behaves.
+    """
+    declared = getattr(factory, PROFILES_ATTRIBUTE, ())
+    if isinstance(declared, str):
+        declared = [name.strip() for name in declared.split(",") if name.strip()]
+    if not isinstance(declared, (list, tuple)) or not all(isinstance(name, str) for name in declared):
+        raise TypeError("%s.%s must be a list of profile names or a comma-separated string, got %r"
+                        % (spec, PROFILES_ATTRIBUTE, declared))
+    return list(declared)
 
 
 def module_version(module):
@@ -138,7 +157,12 @@ class Variant:
 
 
 def detect_capabilities(source, variant):
-    """Probes a throw-away loop; returns the sorted capability names and writes why to stderr."""
+    """Looks at a throw-away loop's structure; returns the sorted capability names and writes why to stderr.
+
+    Capabilities only choose how the kit observes a loop; what is expected of the loop comes from its
+    declared profiles. So nothing here runs the loop, completes a future or starts a task: a loop that
+    misbehaves when it runs gets its verdicts from the bounded operations of the scenarios, not here.
+    """
     loop = source.make_loop()
     variant.install(loop)
     try:
@@ -148,7 +172,7 @@ def detect_capabilities(source, variant):
             ("handle-internals", lambda: _handles_expose_callback(loop)),
             ("enter-leave-task", lambda: _tasks_module_has("_enter_task", "_leave_task")),
             ("swap-current-task", lambda: _tasks_module_has("_swap_current_task")),
-            ("eager-start", lambda: _task_accepts_eager_start(loop, variant.task_class)),
+            ("eager-start", lambda: _task_accepts_eager_start(variant.task_class)),
             ("uninitialised-task", lambda: _task_can_skip_init(variant.task_class)),
         ]
         found = []
@@ -160,28 +184,9 @@ def detect_capabilities(source, variant):
             diagnose("capability %-18s %s: %s" % (capability, "yes" if present else "no", why))
             if present:
                 found.append(capability)
-        dispatch = _dispatch_mode(loop)
-        if dispatch is not None:
-            found.append(dispatch)
         return sorted(found)
     finally:
         loop.close()
-
-
-def _dispatch_mode(loop):
-    """Detected, never assumed: does set_result call a done callback at once, or schedule it?"""
-    try:
-        future = loop.create_future()
-        ran = []
-        future.add_done_callback(lambda done: ran.append(done))
-        future.set_result(None)
-    except Exception as e:
-        diagnose("capability dispatch mode unknown: probe raised %s" % describe_error(e))
-        return None
-    mode = "synchronous-dispatch" if ran else "deferred-dispatch"
-    diagnose("capability %-18s yes: %s.set_result %s the done callback" % (
-        mode, type(future).__qualname__, "called" if ran else "did not call"))
-    return mode
 
 
 def _has_ready_deque(loop):
@@ -211,15 +216,12 @@ def _tasks_module_has(*names):
     return not missing, "asyncio.tasks lacks %s" % ", ".join(missing) if missing else "asyncio.tasks has " + ", ".join(names)
 
 
-def _task_accepts_eager_start(loop, task_class):
-    coro = _finish_at_once()
-    try:
-        task = task_class(coro, loop=loop, eager_start=False)
-    except TypeError as e:
-        coro.close()
-        return False, "%s(..., eager_start=False) raised TypeError: %s" % (task_class.__qualname__, e)
-    loop.run_until_complete(task)
-    return True, "%s(..., eager_start=False) accepted" % task_class.__qualname__
+def _task_accepts_eager_start(task_class):
+    # asyncio's Task takes eager_start from 3.12 on (both variants are asyncio's own classes);
+    # asking the interpreter's version avoids making a task, which would need the loop to run.
+    accepts = sys.version_info >= (3, 12)
+    return accepts, "%s on Python %d.%d %s eager_start" % (
+        task_class.__qualname__, sys.version_info[0], sys.version_info[1], "takes" if accepts else "lacks")
 
 
 _UNINITIALISED_PROBES = []  # kept alive so detection never even deallocates one
@@ -232,10 +234,6 @@ def _task_can_skip_init(task_class):
 
 
 def _do_nothing():
-    pass
-
-
-async def _finish_at_once():
     pass
 
 
@@ -844,6 +842,27 @@ class SetResult:
         return NOTHING
 
 
+class SetException:
+    op = "set_exception"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        session.future(self.future).set_exception(RuntimeError("set by the kit"))
+        return NOTHING
+
+
+class CancelFuture:
+    op = "cancel_future"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        return session.future(self.future).cancel()
+
+
 class FutureDone:
     op = "future_done"
 
@@ -968,7 +987,7 @@ class SwapCurrentTask:
 OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, ReadyQueueLength, SelectTimeout, Recorded, Note,
-    CreateFuture, AddDoneCallback, SetResult, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
+    CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
     ReportedErrors, AddReadyReader,
 )}
@@ -1058,6 +1077,7 @@ class Agent:
             "python": platform.python_version(),
             "api_level": "%d.%d" % sys.version_info[:2],
             "capabilities": detect_capabilities(self.source, self.variant),
+            "profiles": self.source.profiles,
         }}
 
     def open_session(self, request):

@@ -51,7 +51,7 @@ class MainTest {
         assertThat(json.at("/rules/3/scenarios/0/line").asInt()).isEqualTo(39);
         assertThat(json.at("/rules/4/title").asText()).isEqualTo("An informational rule <b>with markup</b>");
         assertThat(out.toString())
-                .contains("sample-ref (Sample <loop> & co 1.0, API level 3.12): NOT CONFORMANT, MUST rules passed 1/3")
+                .contains("sample-ref (Sample <loop> & co 1.0, API level 3.12): NOT CONFORMANT, MUST 1/3 passed; ")
                 .contains("SAMPLE-2 fail: [SAMPLE] sample-ref: expected 41, observed 42 (samplefeatures/sample.feature:18)")
                 .contains("SAMPLE-4 crashed: crashed (signal 11) on 7")
                 .doesNotContain("SHOULD warnings").doesNotContain("SAMPLE-3 ");
@@ -63,7 +63,8 @@ class MainTest {
         int code = run("run", "--tags", "@SAMPLE-1 or @SAMPLE-3 or @INFO", "--out", reports.resolve("x").toString());
 
         assertThat(code).as(err.toString()).isEqualTo(ExitCode.CONFORMANT);
-        assertThat(out.toString()).contains("CONFORMANT, MUST rules passed 1/1");
+        assertThat(out.toString()).contains("CONFORMANT, MUST 1/1 passed; ")
+                .contains(" not run: SAMPLE-2, SAMPLE-4");
     }
 
     @Test
@@ -81,6 +82,26 @@ class MainTest {
 
         assertThat(run(mustNotBeCalled, "run", "--tags", "@MUST and")).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).startsWith("tck run: bad tag expression [@MUST and]").doesNotContain("\n\n");
+    }
+
+    @Test
+    void anUnknownOrContradictoryProfileIsRefusedBeforeAnythingStarts() {
+        ImplementationFactory mustNotBeCalled = new ImplementationFactory(Map.of(
+                ImplementationOptions.REFERENCE, options -> {
+                    throw new AssertionError("the implementation must not be started for a bad --profile");
+                }));
+
+        assertThat(run(mustNotBeCalled, "run", "--profile", "made-up")).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("bad --profile: unknown profile [made-up]; the valid profiles are "
+                + String.join(", ", org.asynciotck.spi.Profile.names()));
+        assertThat(run(mustNotBeCalled, "run", "--profile", "synchronous-dispatch,deferred-dispatch"))
+                .isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("are both future dispatch profiles; declare one of them");
+    }
+
+    @Test
+    void theHelpOfProfileListsEveryProfile() {
+        assertThat(UserProfiles.HELP).contains("one of: " + String.join(", ", org.asynciotck.spi.Profile.names()) + " (");
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.util.List;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
+import org.asynciotck.spi.Profile;
+import org.asynciotck.spi.Profiles;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.LoopSession;
@@ -30,17 +32,17 @@ class ReferenceImplementationTest {
     }
 
     @Test
-    void declaresEveryCapabilityButSynchronousDispatchAtApiLevel312() {
+    void declaresEveryCapabilityAndStockProfilesAtApiLevel312() {
         assertThat(reference.info().id()).isEqualTo("reference");
         assertThat(reference.info().name()).isEqualTo("asyncio-tck reference loop");
         assertThat(reference.info().version()).isEqualTo("0.1.0-SNAPSHOT");
         assertThat(reference.info().apiLevel()).isEqualTo(ApiLevel.parse("3.12"));
         assertThat(reference.info().capabilities()).contains(Capability.READY_QUEUE, Capability.SELECT_TIMEOUT,
                 Capability.HANDLE_INTERNALS, Capability.ENTER_LEAVE_TASK, Capability.SWAP_CURRENT_TASK,
-                Capability.EAGER_START, Capability.UNINITIALISED_TASK, Capability.DEFERRED_DISPATCH)
-                .doesNotContain(Capability.SYNCHRONOUS_DISPATCH).hasSize(8);
-        assertThat(new ReferenceImplementation(ReferenceConfig.synchronousDispatch()).info().capabilities())
-                .contains(Capability.SYNCHRONOUS_DISPATCH).doesNotContain(Capability.DEFERRED_DISPATCH);
+                Capability.EAGER_START, Capability.UNINITIALISED_TASK).hasSize(Capability.ALL.size());
+        assertThat(reference.info().profiles()).isEqualTo(Profiles.stock());
+        assertThat(new ReferenceImplementation(ReferenceConfig.synchronousDispatch()).info().profiles()
+                .in(Profile.Group.FUTURE_DISPATCH)).isEqualTo(Profile.SYNCHRONOUS_DISPATCH);
         assertThat(new ReferenceImplementation(ApiLevel.parse("3.11")).info().capabilities())
                 .doesNotContain(Capability.EAGER_START, Capability.SWAP_CURRENT_TASK);
     }

@@ -83,7 +83,7 @@ class ReportWriterTest {
 
         // MUST: LOOP-1 pass, LOOP-2 fail, LOOP-3 n/a -> 1 of 2 applicable.
         assertThat(Files.readString(out.resolve(ReportWriter.BADGE_SVG)))
-                .contains("aria-label=\"asyncio conformance: 1/2\"").contains("<svg");
+                .contains("aria-label=\"asyncio conformance: MUST 1/2, ").contains("<svg");
     }
 
     @Test

@@ -87,7 +87,8 @@ class RuleAggregatorTest {
                 """));
 
         assertThat(catalogue.rules()).containsExactly(
-                new CatalogueRule("LOOP-1", RuleLevel.MUST, "First", "Family", "features/x.feature", 3));
+                new CatalogueRule("LOOP-1", RuleLevel.MUST, "First", "Family", "features/x.feature", 3,
+                        java.util.Set.of("@LOOP-1", "@MUST")));
         assertThat(catalogue.problems()).hasSize(2)
                 .anySatisfy(p -> assertThat(p).startsWith("features/x.feature:7").contains("no rule ID tag"))
                 .anySatisfy(p -> assertThat(p).startsWith("features/x.feature:11").contains("already used at features/x.feature:3"));

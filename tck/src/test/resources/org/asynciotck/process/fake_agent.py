@@ -20,6 +20,9 @@ parser.add_argument("--after", type=int, default=0, help="performs answered well
 parser.add_argument("--marker", help="misbehave only if this file does not exist yet (and create it)")
 parser.add_argument("--protocol", type=int, default=1)
 parser.add_argument("--name", default="CPython asyncio")
+parser.add_argument("--api-level", help="the api_level to declare (default: this Python's)")
+parser.add_argument("--capabilities", default="ready-queue", help="comma-separated capabilities to declare")
+parser.add_argument("--profiles", default="", help="comma-separated profiles to declare")
 args, unknown = parser.parse_known_args()
 
 mode = args.mode
@@ -54,8 +57,9 @@ for line in sys.stdin:
             hang()
         reply({"seq": seq, "type": "hello", "protocol": args.protocol,
                "implementation": {"name": args.name, "version": python, "python": python,
-                                  "api_level": "%d.%d" % sys.version_info[:2],
-                                  "capabilities": ["ready-queue"]}})
+                                  "api_level": args.api_level or "%d.%d" % sys.version_info[:2],
+                                  "capabilities": [c for c in args.capabilities.split(",") if c],
+                                  "profiles": [p for p in args.profiles.split(",") if p]}})
     elif kind in ("open_session", "close_session"):
         reply({"seq": seq, "type": "ok"})
     elif kind == "bye":

@@ -1,0 +1,90 @@
+Feature: The run lifecycle that every other rule relies on
+
+  Read this feature first. Every other scenario of the kit drives its loop
+  through asyncio's public run methods, so these are checked before anything
+  else, and on their own:
+
+  - One iteration is loop.stop() followed by loop.run_forever(). asyncio's
+    documentation of stop(): "If stop() is called before run_forever() is
+    called, the loop will poll the I/O selector once with a timeout of zero,
+    run all callbacks scheduled in response to I/O events (and those that were
+    already scheduled), and then exit."
+  - run_forever() runs iterations until stop() is called, and returns; the
+    same loop can be run again afterwards.
+  - A loop that is already running refuses to be run again from inside one of
+    its callbacks, with RuntimeError ("This event loop is already running").
+
+  When one of these primitives is broken, every other rule would report the
+  same hang or failure under its own name. So this file is named to run first,
+  and once a scenario of LIFE-1 or LIFE-2 has not passed, the later scenarios
+  that need the primitive it checks are reported "blocked by LIFE-n" at once;
+  the failure itself is reported here, once.
+
+  Source: CPython Lib/asyncio/base_events.py, BaseEventLoop.run_forever
+  (_run_forever_setup, the "while True: self._run_once(); if self._stopping:
+  break" loop), BaseEventLoop.stop and _check_running.
+
+  Background:
+    Given a fresh event loop
+
+  @LIFE-1 @MUST @core
+  Rule: stop() before run_forever() runs exactly one iteration, then run_forever() returns
+    Claims: C-4
+
+    Scenario: The callbacks already queued run, and the ones they schedule wait
+      Given callback "a" is scheduled with call_soon and, when it runs, schedules callback "b" with call_soon
+      And callback "c" is scheduled with call_soon
+      When the loop runs one iteration
+      Then exactly the callbacks "a" and "c" ran in iteration 1, in any order
+
+    Scenario: With nothing queued, run_forever() still returns after one iteration
+      When the loop runs one iteration
+      Then no callback has run
+
+    Scenario: What one iteration left queued runs in the next one
+      Given callback "a" is scheduled with call_soon and, when it runs, schedules callback "b" with call_soon
+      When the loop runs one iteration
+      And the loop runs one iteration
+      Then exactly the callbacks "b" ran in iteration 2, in any order
+
+  @LIFE-2 @MUST @core
+  Rule: run_forever() runs iterations until a callback calls stop(), and the loop can be run again afterwards
+    Claims: C-4
+
+    Scenario: run_forever() goes on past the first iteration until stop() is called
+      Given callback "a" is scheduled with call_soon and, when it runs, does:
+        | schedule callback "b" with call_soon, which stops the loop |
+      When the loop runs until it is stopped
+      Then the callbacks ran in the order "a" and "b"
+
+    Scenario: A second run_forever() runs until the next stop()
+      Given callback "first" is scheduled with call_soon and, when it runs, stops the loop
+      When the loop runs until it is stopped
+      And callback "second" is scheduled with call_soon and, when it runs, stops the loop
+      And the loop runs until it is stopped
+      Then exactly the callbacks "first" ran in iteration 1, in any order
+      And exactly the callbacks "second" ran in iteration 2, in any order
+
+  @LIFE-3 @MUST
+  Rule: A running loop refuses to be run again from one of its callbacks, with RuntimeError
+    Claims: C-4
+
+    Scenario: run_forever() called by a callback of the running loop raises RuntimeError
+      Given callback "a" is scheduled with call_soon and, when it runs, does:
+        | note running the loop as "nested" |
+        | stop the loop                     |
+      When the loop runs one iteration
+      Then note "nested" is an error of type RuntimeError
+
+  @LIFE-4 @SHOULD
+  Rule: A refused nested run leaves the running loop as it was, its pending stop included
+    Claims: C-4
+
+    CPython 3.13.0 breaks this one (docs/errata.md, E-17): the refused inner
+    run_forever() clears the outer run's pending stop, so the outer run never returns.
+
+    Scenario: The stop() that was pending before the refused nested run still ends the iteration
+      Given callback "a" is scheduled with call_soon and, when it runs, does:
+        | note running the loop as "nested" |
+      When the loop runs one iteration
+      Then note "nested" is an error of type RuntimeError

@@ -1,0 +1,58 @@
+package org.asynciotck.steps;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.asynciotck.spi.Operation;
+
+/**
+ * The run-lifecycle primitives that scenarios drive the loop with, the rule that checks each
+ * one, and which of them a rule found broken in this run.
+ *
+ * <p>The lifecycle feature runs first (its file sorts first). When the primitive a lifecycle rule
+ * checks hangs, crashes or breaks the protocol in one of that rule's scenarios, every later
+ * scenario that would send it is reported "blocked" by that rule at once, instead of hanging
+ * again under another rule's name. A lifecycle rule that merely fails an assertion blocks
+ * nothing: that costs no time, and the other rules still get their own verdicts. Run in another order (or without the lifecycle rules, e.g. with --tags), nothing is
+ * blocked and every scenario gets its own verdict: the order changes how fast and how clearly a
+ * broken loop is reported, never whether a rule passes.
+ */
+final class LifecyclePrimitives {
+
+    /** Which lifecycle rule checks the primitive an operation uses. */
+    private static final Map<Class<? extends Operation>, String> CHECKED_BY = Map.of(
+            Operation.RunOnce.class, "LIFE-1",
+            Operation.RunForever.class, "LIFE-2",
+            Operation.StartLoopThread.class, "LIFE-2");
+
+    /** Rule ID to why it counts as broken; reset at the start of every run. */
+    private static final Map<String, String> BROKEN = new ConcurrentHashMap<>();
+
+    private LifecyclePrimitives() {}
+
+    static void reset() {
+        BROKEN.clear();
+    }
+
+    /** Remembers that the primitive a lifecycle rule checks failed in one of its own scenarios. */
+    static void failedIn(String ruleId, String scenario, Operation operation,
+            org.asynciotck.spi.ImplementationFailure failure) {
+        if (ruleId.equals(CHECKED_BY.get(operation.getClass()))) {
+            String kind = failure.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            BROKEN.putIfAbsent(ruleId, operation.wireName() + " " + kind + " in its scenario \"" + scenario + "\"");
+        }
+    }
+
+    /**
+     * Why {@code operation} may not be sent in a scenario of {@code scenarioRule}, if a lifecycle
+     * rule found its primitive broken; a lifecycle rule is never blocked by itself.
+     */
+    static Optional<String> blocking(Operation operation, String scenarioRule) {
+        String checkedBy = CHECKED_BY.get(operation.getClass());
+        if (checkedBy == null || checkedBy.equals(scenarioRule) || !BROKEN.containsKey(checkedBy)) {
+            return Optional.empty();
+        }
+        return Optional.of("blocked by " + checkedBy + ": this scenario needs " + operation.wireName()
+                + ", which " + BROKEN.get(checkedBy) + " (see " + checkedBy + ")");
+    }
+}
