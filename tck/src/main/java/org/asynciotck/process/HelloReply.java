@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.untrusted.ReportFolders;
 
 /** Reads an agent's {@code hello} reply into an {@link ImplementationInfo}, and names the implementation. */
 final class HelloReply {
@@ -47,7 +48,7 @@ final class HelloReply {
             throw new Unusable("hello: implementation.capabilities is not a list: " + list);
         }
         list.forEach(c -> capabilities.add(c.asText()));
-        String id = givenId != null ? givenId : deriveId(name, version, python, variant);
+        String id = givenId != null ? givenId : ReportFolders.name(deriveId(name, version, python, variant));
         return new ImplementationInfo(id, name, version, python, apiLevel, capabilities);
     }
 
