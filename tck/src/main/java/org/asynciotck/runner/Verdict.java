@@ -16,6 +16,8 @@ public enum Verdict {
     TIMED_OUT("timed-out"),
     ERROR("error"),
     FAIL("fail"),
+    /** The run was cut before this scenario (or one of the rule's scenarios) finished: never a pass. */
+    NOT_RUN("not-run"),
     PASS("pass"),
     NOT_APPLICABLE("not-applicable");
 
