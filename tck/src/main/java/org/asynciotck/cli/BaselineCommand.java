@@ -56,7 +56,10 @@ final class BaselineCommand implements Callable<Integer> {
             String id = result.implementation().id();
             ImplementationBaseline entry =
                     BaselineDraft.of(result, start.of(id).orElse(ImplementationBaseline.allPass()));
-            start.with(id, entry).write(out);
+            // Line by line: the console writer folds newlines inside one write, and the file must keep its layout.
+            java.io.StringWriter file = new java.io.StringWriter();
+            start.with(id, entry).write(file);
+            file.toString().lines().forEach(out::println);
             err.println("baseline for " + id + ": " + entry.rules().size() + " non-passing rule(s)"
                     + (merge == null ? "" : ", merged into " + merge) + "; edit the reasons before committing it");
             return ExitCode.CONFORMANT;

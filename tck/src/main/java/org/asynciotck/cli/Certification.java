@@ -36,14 +36,28 @@ final class Certification {
         this.err = err;
     }
 
-    /** Runs the features against {@code implementation} and writes every report into {@code folder}. */
-    RunResult certify(LoopImplementation implementation, RuleCatalogue catalogue, Path folder) throws IOException {
+    /**
+     * Runs the features against {@code implementation} and writes every report into {@code folder},
+     * holding the folder's {@link OutputLock} throughout.
+     *
+     * @throws OutputLock.InUse when another run writes into {@code folder}; nothing was run or written
+     */
+    RunResult certify(LoopImplementation implementation, RuleCatalogue catalogue, Path folder)
+            throws IOException, OutputLock.InUse {
+        try (OutputLock lock = OutputLock.acquire(folder, holder -> err.println(
+                "note: " + folder + " had a stale lock (" + holder + ", no longer running); taking it over"))) {
+            return certifyLocked(implementation, catalogue, folder);
+        }
+    }
+
+    private RunResult certifyLocked(LoopImplementation implementation, RuleCatalogue catalogue, Path folder)
+            throws IOException {
         ConformanceRun run = new ConformanceRun(
                 new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder),
                 catalogue, new ConsoleProgress(err, System.console() != null));
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(
-                new ReportWriter(folder, KitVersion.get()), run::snapshot, err).install()) {
+                new ReportWriter(folder, KitVersion.get()), run::cut, err).install()) {
             result = run.execute();
             reporting.finish(result);
         }

@@ -7,6 +7,7 @@ import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.TagFilter;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.untrusted.ReportFolders;
 
 /**
  * What {@code run} and {@code baseline} share: check the options, start the implementation, run
@@ -73,15 +74,21 @@ final class CommandRun {
 
     private int run(LoopImplementation loop, RuleCatalogue catalogue, RunOptions options, Finish finish)
             throws IOException {
-        Path folder = options.out != null ? options.out : settings.reportsRoot().resolve(loop.info().id());
+        Path folder;
         try {
+            // The id may carry the implementation's own version text: checked before any folder exists.
+            folder = options.out != null ? options.out : ReportFolders.inside(settings.reportsRoot(), loop.info().id());
             OutputFolder.requireWritable(folder);
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
         boolean allureHtml = options.allureHtml != null ? options.allureHtml : settings.allureHtmlByDefault();
-        RunResult result = new Certification(settings, options.tags, allureHtml, err)
-                .certify(loop, catalogue, folder);
+        RunResult result;
+        try {
+            result = new Certification(settings, options.tags, allureHtml, err).certify(loop, catalogue, folder);
+        } catch (OutputLock.InUse e) {
+            return usage(e.getMessage());
+        }
         if (result.scenarios().isEmpty()) {
             return usage("no scenario was selected" + (options.tags == null ? "" : " by --tags " + options.tags)
                     + ": check the tag expression (see 'tck rules' for the rule IDs)");

@@ -26,7 +26,12 @@ final class ConsoleProgress implements ScenarioListener {
         String line = "scenarios " + finished + "/" + total + ", failures " + failures;
         boolean last = finished == total;
         if (terminal) {
-            err.print("\r" + line + (last ? "\n" : ""));
+            // The carriage return on its own: the console writer lets a bare one through as layout.
+            err.print("\r");
+            err.print(line);
+            if (last) {
+                err.println();
+            }
             err.flush();
         } else if (last || finished % LINE_EVERY == 0) {
             err.println(line);

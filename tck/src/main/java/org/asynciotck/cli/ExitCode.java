@@ -5,7 +5,10 @@ final class ExitCode {
 
     /** Every MUST rule passed or was not applicable. */
     static final int CONFORMANT = 0;
-    /** A MUST rule failed, crashed, timed out or errored, or the run was incomplete. */
+    /**
+     * A MUST rule failed, crashed, timed out or errored, or the run was incomplete: broken off,
+     * or interrupted by Ctrl-C or SIGTERM ({@link InterruptExit}). The one code of an incomplete run.
+     */
     static final int NOT_CONFORMANT = 1;
     /** The command line or configuration is wrong; the message says what to change. */
     static final int USAGE = 2;
@@ -21,11 +24,12 @@ final class ExitCode {
         java.util.Map<String, String> map = new java.util.LinkedHashMap<>();
         map.put(" " + CONFORMANT, "conformant: every MUST rule passed or was not applicable "
                 + "(with --baseline: the run matches the baseline)");
-        map.put(" " + NOT_CONFORMANT, "not conformant: a MUST rule did not pass, or the run was incomplete "
+        map.put(" " + NOT_CONFORMANT, "not conformant: a MUST rule did not pass, or the run was incomplete (also when interrupted "
+                + "by Ctrl-C or SIGTERM) "
                 + "(with --baseline: a new failure, a changed verdict or an unexpected pass)");
         map.put(" " + USAGE, "usage or configuration error (unknown implementation, bad tag expression, "
                 + "unreadable or malformed baseline, "
-                + "output folder not writable, no scenario selected)");
+                + "output folder not writable or in use by another run, out-of-range --timeout, no scenario selected)");
         map.put(" " + IMPLEMENTATION_NOT_STARTED, "the implementation could not be started");
         map.put(" " + KIT_ERROR, "the kit itself failed");
         return java.util.Collections.unmodifiableMap(map);

@@ -2,6 +2,7 @@ package org.asynciotck.cli;
 
 import java.io.PrintWriter;
 import org.asynciotck.process.Discovery;
+import org.asynciotck.untrusted.SanitisingPrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,6 +16,7 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        InterruptExit.install();
         System.exit(execute(args, ImplementationFactory.standard(), RunCommand.RunSettings.standard(),
                 new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
@@ -23,6 +25,9 @@ public final class Main implements Runnable {
     static int execute(
             String[] args, ImplementationFactory factory, RunCommand.RunSettings settings, PrintWriter out,
             PrintWriter err) {
+        // Everything printed may carry an implementation's text; the console writers escape it.
+        out = SanitisingPrintWriter.around(out);
+        err = SanitisingPrintWriter.around(err);
         CommandLine commandLine = new CommandLine(new Main())
                 .addSubcommand(new RunCommand(factory, settings))
                 .addSubcommand(new BaselineCommand(factory, settings))
@@ -30,6 +35,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new DocsCommand(settings))
                 .addSubcommand(new RulesCommand(settings.featuresFolder()))
                 .addSubcommand(new ImplementationsCommand(factory))
+                // Colours would be escaped by the console writers; help text has no need of them.
+                .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
                 .setOut(out)
                 .setErr(err)
                 // One line naming what was wrong and where to look, not the whole usage text.

@@ -21,6 +21,7 @@ import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.TagFilter;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.untrusted.ReportFolders;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -105,6 +106,17 @@ final class MatrixCommand implements Callable<Integer> {
         }
         RuleCatalogue catalogue = RuleCatalogue.loadFromClasspath(settings.featuresFolder());
         catalogue.problems().forEach(problem -> err.println("warning: " + problem));
+        try (OutputLock lock = OutputLock.acquire(folder, holder -> err.println(
+                "note: " + folder + " had a stale lock (" + holder + ", no longer running); taking it over"))) {
+            return certifyAll(specs, catalogue, folder, err);
+        } catch (OutputLock.InUse e) {
+            err.println("tck matrix: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+    }
+
+    private int certifyAll(List<ImplementationSpec> specs, RuleCatalogue catalogue, Path folder, PrintWriter err)
+            throws IOException {
         Certification certification = new Certification(settings, tags, allureHtml, err);
         List<MatrixColumn> columns = new ArrayList<>();
         Set<String> keys = new HashSet<>();
@@ -137,9 +149,10 @@ final class MatrixCommand implements Callable<Integer> {
                         e.getMessage());
             }
             String key = unique(folderName(started.info().id()), keys);
-            RunResult result = certification.certify(started, catalogue, folder.resolve(key));
+            RunResult result = certification.certify(started, catalogue, ReportFolders.inside(folder, key));
             return MatrixColumn.certified(key, implementation.text(), result);
-        } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException e) {
+        } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException
+                | OutputLock.InUse e) {
             err.println("tck matrix: " + e.getMessage());
             return MatrixColumn.notStarted(unique(folderName(implementation.text()), keys), implementation.text(),
                     e.getMessage());
@@ -158,10 +171,9 @@ final class MatrixCommand implements Callable<Integer> {
                 MatrixWriter.MATRIX_HTML, MatrixWriter.MATRIX_MD, MatrixWriter.MATRIX_JSON));
     }
 
-    /** A report folder name: the id with anything but letters, digits, '.', '_' and '-' replaced. */
+    /** A report folder name for an implementation: {@link ReportFolders#name}. */
     static String folderName(String text) {
-        String name = text.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
-        return name.isEmpty() ? "implementation" : name;
+        return ReportFolders.name(text);
     }
 
     private static String unique(String key, Set<String> keys) {

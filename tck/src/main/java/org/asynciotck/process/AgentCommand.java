@@ -18,6 +18,13 @@ public final class AgentCommand {
 
     public static final Duration DEFAULT_OPERATION_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+    /** The shortest bound on one request: shorter is no bound a process can meet. */
+    public static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
+    /**
+     * The longest bound on one request: an operation of the protocol takes microseconds to
+     * seconds; a longer bound only holds a hung run longer (and far longer ones overflow a clock).
+     */
+    public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
 
     /** The interpreter, or null for a command line. */
     private final Path python;
@@ -182,13 +189,13 @@ public final class AgentCommand {
 
         /** How long one request may take before the agent counts as hung. */
         public Builder operationTimeout(Duration timeout) {
-            this.operationTimeout = Durations.requirePositive(timeout, "operation timeout");
+            this.operationTimeout = Durations.requireTimeout(timeout, "operation timeout");
             return this;
         }
 
         /** How long starting the agent and its {@code hello} may take. */
         public Builder handshakeTimeout(Duration timeout) {
-            this.handshakeTimeout = Durations.requirePositive(timeout, "handshake timeout");
+            this.handshakeTimeout = Durations.requireTimeout(timeout, "handshake timeout");
             return this;
         }
 

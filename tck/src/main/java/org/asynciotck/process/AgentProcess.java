@@ -22,8 +22,9 @@ import org.asynciotck.spi.ImplementationFailure.Kind;
  * One running agent and the request/reply conversation with it (docs/protocol.md, "Framing").
  *
  * <p>Every wait is bounded. Any failure except a {@code protocol_error} reply leaves the
- * conversation out of step, so the agent is killed (with its whole process tree) and marked
- * unusable; the owner starts a fresh one.
+ * conversation out of step, so the agent is killed (with everything it started, {@link AgentTree})
+ * and marked unusable; the owner starts a fresh one. The tree is ended after a clean {@code bye}
+ * too, so nothing the agent started outlives it.
  */
 final class AgentProcess {
 
@@ -33,10 +34,17 @@ final class AgentProcess {
     private static final Duration EXIT_GRACE = Duration.ofSeconds(2);
     /** How long the stderr pump may take to drain the last bytes after the process is gone. */
     private static final Duration STDERR_DRAIN = Duration.ofSeconds(1);
+    /**
+     * How long after its reply to {@code close_session} the agent must stay silent (docs/protocol.md):
+     * a line that arrives within it is blamed on the session just closed, not on the next one. A
+     * second reply is written right after the first, so it arrives within microseconds.
+     */
+    static final Duration QUIET_AFTER_CLOSE = Duration.ofMillis(20);
     /** How often a wait for a reply also checks whether the process is still alive. */
     private static final long LIVENESS_SLICE_MILLIS = 100;
 
     private final Process process;
+    private final AgentTree tree;
     private final OutputStream stdin;
     private final BlockingQueue<StdoutItem> stdout = new LinkedBlockingQueue<>();
     private final StderrTail stderrTail;
@@ -47,8 +55,9 @@ final class AgentProcess {
     /** False once the conversation is out of step or the process is gone; never true again. */
     private volatile boolean usable = true;
 
-    private AgentProcess(Process process, ObjectMapper json) {
+    private AgentProcess(Process process, AgentTree tree, ObjectMapper json) {
         this.process = process;
+        this.tree = tree;
         this.json = json;
         this.stdin = process.getOutputStream();
         this.stderrTail = new StderrTail(process.getErrorStream());
@@ -59,9 +68,21 @@ final class AgentProcess {
     /** Starts {@code argv} with {@code environment} added to this JVM's environment. */
     static AgentProcess start(List<String> argv, Map<String, String> environment, ObjectMapper json)
             throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(argv);
+        AgentTree tree = new AgentTree();
+        ProcessBuilder builder = new ProcessBuilder(tree.argv(argv));
         builder.environment().putAll(environment);
-        return new AgentProcess(builder.start(), json);
+        tree.mark(builder.environment());
+        // Registered before the start: a kit stopped during the first hello still ends this agent.
+        LiveAgents.register(tree);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException | RuntimeException e) {
+            LiveAgents.end(tree);
+            throw e;
+        }
+        tree.started(process);
+        return new AgentProcess(process, tree, json);
     }
 
     long pid() {
@@ -89,6 +110,12 @@ final class AgentProcess {
             throw new IllegalStateException("agent " + pid() + " is unusable after an earlier failure");
         }
         long seq = nextSeq++;
+        // A line already waiting was sent before this request asked for anything.
+        StdoutItem early = strayLine();
+        if (early != null) {
+            throw fail(Kind.PROTOCOL_ERROR, "agent sent a line that no request asked for, after its reply to the"
+                    + " previous request and before " + request.waitingFor() + ": " + describe(early));
+        }
         send(seq, request);
         StdoutItem item = awaitItem(request, timeout);
         byte[] line = lineOf(item, request);
@@ -111,6 +138,43 @@ final class AgentProcess {
     }
 
     /**
+     * Checks that nothing arrives within {@link #QUIET_AFTER_CLOSE} after the reply to
+     * {@code closed}: after {@code close_session} nothing may arrive until the next request.
+     *
+     * @throws ImplementationFailure a protocol error naming what arrived (the agent is killed)
+     */
+    synchronized void requireSilenceAfter(Request closed) {
+        if (!usable) {
+            return;
+        }
+        try {
+            StdoutItem item = stdout.poll(QUIET_AFTER_CLOSE.toNanos(), TimeUnit.NANOSECONDS);
+            if (item instanceof StdoutItem.Line || item instanceof StdoutItem.Oversized) {
+                throw fail(Kind.PROTOCOL_ERROR, "agent sent a line after its reply to " + closed.waitingFor()
+                        + ", before any request: " + describe(item));
+            }
+            if (item != null) {
+                stdout.add(item); // the end of its output: the next request reports how it ended
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private StdoutItem strayLine() {
+        StdoutItem head = stdout.peek();
+        return head instanceof StdoutItem.Line || head instanceof StdoutItem.Oversized ? stdout.poll() : null;
+    }
+
+    private static String describe(StdoutItem item) {
+        if (item instanceof StdoutItem.Line line) {
+            return Snippet.of(line.bytes());
+        }
+        StdoutItem.Oversized oversized = (StdoutItem.Oversized) item;
+        return "a line longer than " + oversized.limit() + " bytes: " + Snippet.of(oversized.prefix());
+    }
+
+    /**
      * Marks the agent unusable, kills it and returns the failure to throw; for replies that are
      * well-framed but say something the protocol does not allow.
      */
@@ -126,10 +190,8 @@ final class AgentProcess {
             try {
                 exchange(Request.bye(), timeout);
                 stdin.close();
-                if (process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                    usable = false;
-                    return;
-                }
+                // Whether or not it exits in time, what it started is ended below with it.
+                process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ImplementationFailure | IOException e) {
                 // It did not say goodbye properly; it is killed below.
             } catch (InterruptedException e) {
@@ -146,8 +208,7 @@ final class AgentProcess {
      */
     void killTree() {
         usable = false;
-        // Descendants first: once the agent is dead its children are re-parented and lost to us.
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        LiveAgents.end(tree);
         process.destroyForcibly();
         try {
             process.onExit().get(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);

@@ -9,6 +9,7 @@ import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Profiles;
+import org.asynciotck.untrusted.ReportFolders;
 
 /** Reads an agent's {@code hello} reply into an {@link ImplementationInfo}, and names the implementation. */
 final class HelloReply {
@@ -53,7 +54,7 @@ final class HelloReply {
         } catch (IllegalArgumentException e) {
             throw new Unusable("hello: " + e.getMessage());
         }
-        String id = givenId != null ? givenId : deriveId(name, version, python, variant);
+        String id = givenId != null ? givenId : ReportFolders.name(deriveId(name, version, python, variant));
         return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities), declared);
     }
 

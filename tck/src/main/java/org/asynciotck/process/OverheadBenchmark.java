@@ -44,8 +44,9 @@ public final class OverheadBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (repeat < 1) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--repeat < 1: " + repeat);
+        if (repeat < 1 || repeat > Request.MAX_BENCHMARK_REPEAT) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--repeat must be from 1 to "
+                    + Request.MAX_BENCHMARK_REPEAT + ", got " + repeat);
         }
         AgentCommand.Builder command = AgentCommand.python(python);
         if (loop != null) {

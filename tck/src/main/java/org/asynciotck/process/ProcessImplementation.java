@@ -33,7 +33,6 @@ public final class ProcessImplementation implements LoopImplementation {
     /** The bundled agent written to a temporary file, or null when none was written. */
     private final Path extractedScript;
     private final ImplementationInfo info;
-    private final Thread shutdownHook = new Thread(this::killAgentNow, "agent-shutdown");
     /** The current agent; null after close() or when starting a fresh one failed. */
     private volatile AgentProcess agent;
     private ProcessSession session;
@@ -62,7 +61,6 @@ public final class ProcessImplementation implements LoopImplementation {
             deleteScript();
             throw unavailable(e);
         }
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     @Override
@@ -126,11 +124,6 @@ public final class ProcessImplementation implements LoopImplementation {
             current.shutDown(command.operationTimeout());
         }
         deleteScript();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // The JVM is already shutting down; the hook kills nothing now that agent is null.
-        }
     }
 
     /** The current agent's process id, for tests that check whether an agent was replaced. */
@@ -171,13 +164,6 @@ public final class ProcessImplementation implements LoopImplementation {
         }
         return new ImplementationUnavailable("the agent (" + command + ") " + what
                 + (stderr.isEmpty() ? "" : "; its stderr ends with:\n" + stderr), failure.diagnostics(), failure);
-    }
-
-    private void killAgentNow() {
-        AgentProcess current = agent;
-        if (current != null) {
-            current.killTree();
-        }
     }
 
     private void deleteScript() {

@@ -69,6 +69,9 @@ final class ProcessSession implements LoopSession {
         if (seconds == null || !seconds.isArray()) {
             throw broken("benchmark reply has no list of seconds", seconds);
         }
+        if (seconds.size() != repeat) {
+            throw broken("benchmark reply has " + seconds.size() + " timings for " + repeat + " repeats", seconds);
+        }
         List<Double> result = new ArrayList<>();
         seconds.forEach(s -> result.add(s.asDouble()));
         return result;
@@ -78,7 +81,13 @@ final class ProcessSession implements LoopSession {
         return open;
     }
 
-    /** Sends {@code close_session} if the agent can still take it; never throws. */
+    /**
+     * Sends {@code close_session} if the agent can still take it. A failed close is not this
+     * session's verdict, but anything the agent sends after its reply is
+     * ({@link AgentProcess#requireSilenceAfter}).
+     *
+     * @throws ImplementationFailure when the agent sent a line after its reply to {@code close_session}
+     */
     @Override
     public synchronized void close() {
         if (!open) {
@@ -86,12 +95,15 @@ final class ProcessSession implements LoopSession {
         }
         open = false;
         if (brokenBy == null && agent.usable()) {
+            Request close = Request.closeSession();
             try {
-                call(Request.closeSession());
+                call(close);
             } catch (ImplementationFailure e) {
                 // The loop is closed either way for the kit; an agent left unusable is replaced by
                 // the next openSession().
+                return;
             }
+            agent.requireSilenceAfter(close);
         }
     }
 

@@ -18,6 +18,8 @@ record Request(String type, Integer protocol, Operation operation, Integer repea
 
     /** The protocol version this kit speaks. */
     static final int PROTOCOL_VERSION = 1;
+    /** The most repeats one benchmark request may ask for, so its reply stays far below the line limit. */
+    static final int MAX_BENCHMARK_REPEAT = 10_000;
 
     Request {
         Objects.requireNonNull(type, "type");
@@ -44,8 +46,9 @@ record Request(String type, Integer protocol, Operation operation, Integer repea
     }
 
     static Request benchmark(Operation operation, int repeat) {
-        if (repeat < 1) {
-            throw new IllegalArgumentException("repeat < 1: " + repeat);
+        if (repeat < 1 || repeat > MAX_BENCHMARK_REPEAT) {
+            throw new IllegalArgumentException("benchmark repeat must be from 1 to " + MAX_BENCHMARK_REPEAT
+                    + " (docs/protocol.md), got " + repeat);
         }
         return new Request("benchmark", null, Objects.requireNonNull(operation, "operation"), repeat);
     }

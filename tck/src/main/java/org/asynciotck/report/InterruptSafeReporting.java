@@ -3,7 +3,7 @@ package org.asynciotck.report;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.asynciotck.runner.RunResult;
 
 /**
@@ -17,17 +17,17 @@ import org.asynciotck.runner.RunResult;
 public final class InterruptSafeReporting implements AutoCloseable {
 
     private final ReportWriter writer;
-    private final Supplier<RunResult> partialResult;
+    private final Function<String, RunResult> partialResult;
     private final PrintWriter console;
     private final Thread hook;
     private final Object lock = new Object();
     private boolean written;
 
     /**
-     * @param partialResult what has been collected so far; called from the hook's thread
+     * @param partialResult what has been collected so far, given why the run was cut; called from the hook's thread
      * @param console       where to say that partial reports were written
      */
-    public InterruptSafeReporting(ReportWriter writer, Supplier<RunResult> partialResult, PrintWriter console) {
+    public InterruptSafeReporting(ReportWriter writer, Function<String, RunResult> partialResult, PrintWriter console) {
         this.writer = writer;
         this.partialResult = partialResult;
         this.console = console;
@@ -62,7 +62,7 @@ public final class InterruptSafeReporting implements AutoCloseable {
                 return;
             }
             try {
-                writer.write(partialResult.get());
+                writer.write(partialResult.apply(why));
                 written = true;
                 console.println(why + ": partial reports written to " + writer.directory());
                 console.flush();

@@ -8,7 +8,6 @@ import static io.cucumber.junit.platform.engine.Constants.PARALLEL_EXECUTION_ENA
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
 
-import java.nio.file.Path;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.steps.CurrentImplementation;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -52,6 +51,7 @@ public final class ConformanceRun {
         TagFilter.check(configuration.tagExpression());
         CurrentImplementation.use(new RunBound(configuration.implementation(), collector::total, System::nanoTime));
         AllureResults.prepare(configuration.outputDirectory().toAbsolutePath(), info.id());
+        CucumberReports.prepare(configuration.outputDirectory().toAbsolutePath());
         try {
             Launcher launcher = LauncherFactory.create();
             launcher.execute(discoveryRequest(), collector);
@@ -67,12 +67,23 @@ public final class ConformanceRun {
         return RunResult.of(info, collector.snapshot(), catalogue, false);
     }
 
+    /**
+     * For a run that is being cut short: finishes Cucumber's reports with what they have seen and
+     * returns the result so far, marked incomplete, with every selected scenario that has not
+     * finished as not-run (so a rule that did not run all its scenarios is never a pass).
+     *
+     * @param why what cut the run, e.g. "run interrupted"
+     */
+    public RunResult cut(String why) {
+        CucumberReports.finishCut(why);
+        return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false);
+    }
+
     public ImplementationInfo implementation() {
         return info;
     }
 
     private LauncherDiscoveryRequest discoveryRequest() {
-        Path out = configuration.outputDirectory().toAbsolutePath();
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 // Cucumber 7.34 warns on a classpath-resource selector for a folder and asks for the
                 // package selector; both find the same files and report the same ClasspathResourceSource.
@@ -81,9 +92,10 @@ public final class ConformanceRun {
                 // A junit-platform.properties or -D flag on the user's classpath must not change the run.
                 .enableImplicitConfigurationParameters(false)
                 .configurationParameter(GLUE_PROPERTY_NAME, configuration.gluePackage())
+                // Class names only: the output folder reaches the plugins as a Path, never through this
+                // comma-separated string, which a comma in the folder would split (CucumberReports).
                 .configurationParameter(PLUGIN_PROPERTY_NAME,
-                        "html:" + out.resolve(CUCUMBER_HTML) + ", junit:" + out.resolve(CUCUMBER_JUNIT_XML)
-                                + ", " + AllureResults.CUCUMBER_PLUGIN)
+                        CucumberReports.class.getName() + ", " + AllureResults.CUCUMBER_PLUGIN)
                 .configurationParameter(PLUGIN_PUBLISH_QUIET_PROPERTY_NAME, "true")
                 .configurationParameter(ANSI_COLORS_DISABLED_PROPERTY_NAME, "true")
                 // An outline row is named like a scenario ("It crashes on 7"), not "Example #1.1".

@@ -1,6 +1,8 @@
 package org.asynciotck.runner;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
@@ -23,6 +25,9 @@ final class ScenarioCollector implements TestExecutionListener {
 
     private final ScenarioListener listener;
     private final List<ScenarioResult> results = new ArrayList<>();
+    /** Every scenario the plan selected, in plan order; those without a result when the run is cut are not-run. */
+    private final List<TestIdentifier> planned = new ArrayList<>();
+    private final Set<String> finishedIds = new HashSet<>();
     private int total;
 
     ScenarioCollector(ScenarioListener listener) {
@@ -32,6 +37,9 @@ final class ScenarioCollector implements TestExecutionListener {
     @Override
     public synchronized void testPlanExecutionStarted(TestPlan testPlan) {
         total = Math.toIntExact(testPlan.countTestIdentifiers(TestIdentifier::isTest));
+        planned.clear();
+        testPlan.getRoots().forEach(root -> testPlan.getDescendants(root).stream()
+                .filter(TestIdentifier::isTest).forEach(planned::add));
     }
 
     @Override
@@ -52,10 +60,10 @@ final class ScenarioCollector implements TestExecutionListener {
         ScenarioResult scenario;
         int finished;
         synchronized (this) {
-            scenario = new ScenarioResult(
-                    identifier.getDisplayName(), classified.verdict(), classified.message(),
-                    featureOf(identifier.getSource()), lineOf(identifier.getSource()),
-                    identifier.getTags().stream().map(TestTag::getName).sorted().toList());
+            if (!finishedIds.add(identifier.getUniqueId())) {
+                return; // a scenario reported twice (skipped, then finished) keeps its first verdict
+            }
+            scenario = resultOf(identifier, classified);
             results.add(scenario);
             finished = results.size();
         }
@@ -64,6 +72,24 @@ final class ScenarioCollector implements TestExecutionListener {
 
     synchronized List<ScenarioResult> snapshot() {
         return List.copyOf(results);
+    }
+
+    /** What has finished, plus a not-run result for every planned scenario that has not: for a cut run. */
+    synchronized List<ScenarioResult> snapshotWithNotRun(String why) {
+        List<ScenarioResult> all = new ArrayList<>(results);
+        for (TestIdentifier scenario : planned) {
+            if (!finishedIds.contains(scenario.getUniqueId())) {
+                all.add(resultOf(scenario, new VerdictClassifier.Classified(Verdict.NOT_RUN, "not run: " + why)));
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    private static ScenarioResult resultOf(TestIdentifier identifier, VerdictClassifier.Classified classified) {
+        return new ScenarioResult(
+                identifier.getDisplayName(), classified.verdict(), classified.message(),
+                featureOf(identifier.getSource()), lineOf(identifier.getSource()),
+                identifier.getTags().stream().map(TestTag::getName).sorted().toList());
     }
 
     synchronized int total() {

@@ -18,6 +18,8 @@ public enum Verdict {
     ERROR("error"),
     FAIL("fail"),
     BLOCKED("blocked"),
+    /** The run was cut before this scenario (or one of the rule's scenarios) finished: never a pass. */
+    NOT_RUN("not-run"),
     PASS("pass"),
     NOT_APPLICABLE("not-applicable");
 

@@ -18,7 +18,12 @@ public interface LoopSession extends AutoCloseable {
      */
     Outcome perform(Operation operation);
 
-    /** Closes the loop; never throws for a loop that is already broken. */
+    /**
+     * Closes the loop; never throws for a loop that is already broken.
+     *
+     * @throws ImplementationFailure when closing shows that the implementation broke the protocol
+     *     (for example: it sent something after its reply to the close); the scenario's verdict
+     */
     @Override
     void close();
 }

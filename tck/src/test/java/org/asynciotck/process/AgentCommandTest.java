@@ -29,7 +29,9 @@ class AgentCommandTest {
         AgentCommand.Builder builder = AgentCommand.python(Path.of("python3"));
         assertThatThrownBy(() -> builder.variant("rust")).hasMessage("variant must be c or py, got [rust]");
         assertThatThrownBy(() -> builder.operationTimeout(Duration.ZERO))
-                .hasMessage("operation timeout must be positive: PT0S");
+                .hasMessage("operation timeout must be from 1 ms to 3600 s: PT0S");
+        assertThatThrownBy(() -> builder.handshakeTimeout(Duration.ofDays(400)))
+                .hasMessage("handshake timeout must be from 1 ms to 3600 s: PT9600H");
         assertThatThrownBy(() -> AgentCommand.commandLine()).hasMessage("command line is empty");
     }
 }

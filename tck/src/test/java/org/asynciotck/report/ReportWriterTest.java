@@ -91,7 +91,7 @@ class ReportWriterTest {
         StringWriter console = new StringWriter();
         RunResult partial = ReportFixtures.mixed(false);
         InterruptSafeReporting reporting = new InterruptSafeReporting(
-                new ReportWriter(out, "9.9"), () -> partial, new PrintWriter(console, true));
+                new ReportWriter(out, "9.9"), why -> partial, new PrintWriter(console, true));
 
         reporting.writePartial("run interrupted"); // what the shutdown hook does on Ctrl-C
         reporting.finish(ReportFixtures.mixed(true)); // the main thread must not overwrite it afterwards
