@@ -24,6 +24,13 @@ import org.asynciotck.spi.LoopSession;
  */
 public final class ProcessImplementation implements LoopImplementation {
 
+    /**
+     * How many fresh agents in a row may fail their handshake before the kit stops starting new
+     * ones (docs/threads-and-time.md): enough to ride out one unlucky start, few enough that a
+     * loop that cannot be restarted costs a few handshake bounds, not one per scenario.
+     */
+    static final int RESTARTS_BEFORE_GIVING_UP = 3;
+
     /** How many characters of the agent's stderr an {@link ImplementationUnavailable} message quotes. */
     private static final int STDERR_IN_MESSAGE = 2000;
 
@@ -37,6 +44,9 @@ public final class ProcessImplementation implements LoopImplementation {
     private volatile AgentProcess agent;
     private ProcessSession session;
     private boolean closed;
+    /** Fresh agents in a row whose start or handshake failed, and the last such failure (or null). */
+    private int failedRestartsInARow;
+    private ImplementationFailure lastFailedRestart;
 
     /**
      * Starts the agent and performs the handshake.
@@ -95,12 +105,7 @@ public final class ProcessImplementation implements LoopImplementation {
                 current.killTree();
             }
             agent = null;
-            current = startAgent();
-            ImplementationInfo again = handshake(current);
-            if (!again.equals(info)) {
-                throw current.fail(Kind.PROTOCOL_ERROR, "the fresh agent describes " + again
-                        + ", the first one described " + info);
-            }
+            current = restart();
             agent = current;
         }
         current.exchange(Request.openSession(), command.operationTimeout());
@@ -124,6 +129,35 @@ public final class ProcessImplementation implements LoopImplementation {
             current.shutDown(command.operationTimeout());
         }
         deleteScript();
+    }
+
+    /**
+     * A fresh agent after a handshake, unless the last {@link #RESTARTS_BEFORE_GIVING_UP} fresh agents
+     * all failed theirs: then the implementation cannot be restarted, and every later session fails
+     * at once with the last failure, instead of each scenario paying a handshake bound again.
+     */
+    private AgentProcess restart() {
+        if (lastFailedRestart != null && failedRestartsInARow >= RESTARTS_BEFORE_GIVING_UP) {
+            throw new ImplementationFailure(lastFailedRestart.kind(), "not restarted: the last "
+                    + failedRestartsInARow + " fresh agents failed their handshake; the last one: "
+                    + lastFailedRestart.getMessage(), lastFailedRestart.diagnostics());
+        }
+        AgentProcess fresh = null;
+        try {
+            fresh = startAgent();
+            ImplementationInfo again = handshake(fresh);
+            if (!again.equals(info)) {
+                throw fresh.fail(Kind.PROTOCOL_ERROR, "the fresh agent describes " + again
+                        + ", the first one described " + info);
+            }
+            failedRestartsInARow = 0;
+            lastFailedRestart = null;
+            return fresh;
+        } catch (ImplementationFailure e) {
+            failedRestartsInARow++;
+            lastFailedRestart = e;
+            throw e;
+        }
     }
 
     /** The current agent's process id, for tests that check whether an agent was replaced. */

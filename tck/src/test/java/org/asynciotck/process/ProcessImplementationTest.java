@@ -119,6 +119,28 @@ class ProcessImplementationTest {
     }
 
     @Test
+    void anImplementationWhoseFreshAgentsAllHangAtHelloIsGivenUpOnAfterThreeOfThem() {
+        AgentCommand command = FakeAgents.fake("--mode", "crash", "--marker", tmp.resolve("marker").toString(),
+                "--then-mode", "hang-at-hello").operationTimeout(Duration.ofSeconds(1))
+                .handshakeTimeout(Duration.ofSeconds(1)).build();
+        try (ProcessImplementation impl = new ProcessImplementation(command)) {
+            assertThat(performOnceIn(impl).kind()).isEqualTo(Kind.CRASHED);
+            for (int restart = 1; restart <= ProcessImplementation.RESTARTS_BEFORE_GIVING_UP; restart++) {
+                assertThat(failureOf(impl::openSession)).hasMessageContaining("timed out after 1 s waiting for hello");
+            }
+            long start = System.nanoTime();
+            for (int scenario = 0; scenario < 20; scenario++) {
+                assertThat(failureOf(impl::openSession))
+                        .hasMessageStartingWith("not restarted: the last 3 fresh agents failed their handshake")
+                        .hasMessageContaining("waiting for hello")
+                        .extracting(ImplementationFailure::kind).isEqualTo(Kind.TIMED_OUT);
+            }
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("20 sessions that are not attempted")
+                    .isLessThan(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
     void garbageIsAProtocolErrorQuotingTheLine() {
         try (ProcessImplementation impl = misbehaving("garbage")) {
             long firstPid = impl.agentPid().orElseThrow();

@@ -18,6 +18,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--mode", default=os.environ.get("FAKE_AGENT_MODE", "well-behaved"))
 parser.add_argument("--after", type=int, default=0, help="performs answered well before misbehaving")
 parser.add_argument("--marker", help="misbehave only if this file does not exist yet (and create it)")
+parser.add_argument("--then-mode", default="well-behaved",
+                    help="with --marker: the mode of every agent started once the marker exists")
 parser.add_argument("--protocol", type=int, default=1)
 parser.add_argument("--name", default="CPython asyncio")
 parser.add_argument("--api-level", help="the api_level to declare (default: this Python's)")
@@ -28,7 +30,7 @@ args, unknown = parser.parse_known_args()
 mode = args.mode
 if mode != "well-behaved" and args.marker:
     if os.path.exists(args.marker):
-        mode = "well-behaved"
+        mode = args.then_mode
     else:
         open(args.marker, "w").close()
 
