@@ -36,12 +36,10 @@ Feature: A task must be initialised before it is used
       When task "t" is asked for its coroutine
       Then it is refused with an error
 
-    Scenario: A task whose initialiser ran answers with its name and its coroutine
+    Scenario: A task whose initialiser ran answers with its name
       Given task "u" is created with the Task constructor
       When task "u" is asked for its name
       Then it answers "u"
-      When task "u" is asked for its coroutine
-      Then it answers with a coroutine
 
     @needs-enter-leave-task
     Scenario: Entering an uninitialised task is refused

@@ -135,12 +135,6 @@ public final class ObservationSteps {
         Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer \"" + expected + "\"", outcome);
     }
 
-    @Then("it answers with a coroutine")
-    public void answersWithACoroutine() {
-        Outcome outcome = context.lastOutcome();
-        Expectation.check(context, !outcome.isError() && outcome.value() != null, "a coroutine", outcome);
-    }
-
     @Then("it succeeds")
     public void succeeds() {
         Outcome outcome = context.lastOutcome();
