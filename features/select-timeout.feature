@@ -80,7 +80,7 @@ Feature: How long an iteration may block in the selector
       And timer "t2" is scheduled with call_later in 1 hour
       When the loop runs until it is stopped
       And the loop computes its select timeout
-      Then the select timeout is about 3599.75 seconds
+      Then the select timeout is about 3599.9 seconds
 
     @needs-select-timeout
     Scenario: An overdue timer gives a timeout of 0
