@@ -44,3 +44,7 @@ Feature: Only one task is current per loop
       When task "b" is left by hand
       Then it is refused with RuntimeError "Leaving task {b} does not match the current task {a}"
       And the current task is "a"
+
+    Scenario: Leaving a task when no task is current is refused
+      When task "b" is left by hand
+      Then it is refused with RuntimeError "Leaving task {b} does not match the current task None"

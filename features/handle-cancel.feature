@@ -31,21 +31,35 @@ Feature: Cancelling a handle versus removing it from the ready queue
       When the loop runs one iteration
       Then the ready queue holds 0 handles
 
+    Scenario: A handle returned by call_soon_threadsafe is cancelled the same way
+      Given callback "s" is scheduled with call_soon_threadsafe
+      When the handle "s" is cancelled
+      And the handle "h" is cancelled
+      And the loop runs one iteration
+      Then no callback has run
+
   @HANDLE-2 @MUST @needs-ready-queue
   Rule: Removing a handle from the ready queue takes it out at once, without cancelling it
     Claims: C-70, C-71
 
     Scenario: A removed handle is gone from the queue but not cancelled
       When handle "h" is removed from the ready queue
-      Then the ready queue holds 0 handles
+      Then the removal found the handle in the ready queue
+      And the ready queue holds 0 handles
       And handle "h" is not cancelled
       When the loop runs one iteration
       Then no callback has run
+
+    Scenario: A handle that is no longer queued is not found a second time
+      Given handle "h" is removed from the ready queue
+      When handle "h" is removed from the ready queue
+      Then the removal did not find the handle in the ready queue
 
   @HANDLE-3 @SHOULD @needs-handle-internals
   Rule: cancel() releases the callback, so that what it references can be freed
     Claims: C-70
 
     Scenario: A cancelled handle no longer holds its callback
+      Given handle "h" still holds its callback
       When the handle "h" is cancelled
       Then handle "h" no longer holds its callback

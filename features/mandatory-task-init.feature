@@ -35,3 +35,18 @@ Feature: A task must be initialised before it is used
     Scenario: Asking an uninitialised task for its coroutine is refused
       When task "t" is asked for its coroutine
       Then it is refused with an error
+
+    Scenario: A task whose initialiser ran answers with its name
+      Given task "u" is created with the Task constructor
+      When task "u" is asked for its name
+      Then it answers "u"
+
+    @needs-enter-leave-task
+    Scenario: Entering an uninitialised task is refused
+      When task "t" is entered by hand
+      Then it is refused with an error
+
+    @needs-swap-current-task
+    Scenario: Swapping an uninitialised task in as the current task is refused
+      When the current task is swapped for task "t"
+      Then it is refused with an error

@@ -68,6 +68,21 @@ Feature: How long an iteration may block in the selector
       Then the select timeout is about 5 seconds
 
     @needs-select-timeout
+    Scenario: The earliest timer decides, whatever the order the timers were scheduled in
+      Given timer "t2" is scheduled with call_later in 1 hour
+      And timer "t1" is scheduled with call_later in 5 seconds
+      When the loop computes its select timeout
+      Then the select timeout is about 5 seconds
+
+    @needs-select-timeout
+    Scenario: The time left is counted from the loop's clock when the timeout is computed
+      Given timer "t1" is scheduled with call_later in 0.25 seconds and, when it runs, stops the loop
+      And timer "t2" is scheduled with call_later in 1 hour
+      When the loop runs until it is stopped
+      And the loop computes its select timeout
+      Then the select timeout is about 3599.9 seconds
+
+    @needs-select-timeout
     Scenario: An overdue timer gives a timeout of 0
       Given timer "t" is scheduled with call_later, overdue by 1 second
       When the loop computes its select timeout
@@ -95,6 +110,12 @@ Feature: How long an iteration may block in the selector
       Given timer "soon" is scheduled with call_later in 1 second
       And timer "later" is scheduled with call_later in 1 hour
       And the handle of "soon" is cancelled
+      When the loop computes its select timeout
+      Then the select timeout is about 1 hour
+
+    Scenario: Cancelled timers that are most of a large queue do not shorten the timeout either
+      Given 150 timers are scheduled with call_later in 1 second and cancelled
+      And timer "later" is scheduled with call_later in 1 hour
       When the loop computes its select timeout
       Then the select timeout is about 1 hour
 

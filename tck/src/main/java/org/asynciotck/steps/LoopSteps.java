@@ -62,6 +62,20 @@ public final class LoopSteps {
         context.performExpectingSuccess(new Operation.CallLater(delay.value(), label, List.of(), label));
     }
 
+    @Given("timer {string} is scheduled with call_later in {duration} and, when it runs, stops the loop")
+    public void timerInAndStops(String label, Seconds delay) {
+        context.performExpectingSuccess(new Operation.CallLater(delay.value(), label, List.of(new Operation.Stop()), label));
+    }
+
+    @Given("{int} timers are scheduled with call_later in {duration} and cancelled")
+    public void cancelledTimers(int count, Seconds delay) {
+        for (int i = 1; i <= count; i++) {
+            String name = "cancelled-timer-" + i;
+            context.performExpectingSuccess(new Operation.CallLater(delay.value(), name, List.of(), name));
+            context.performExpectingSuccess(new Operation.CancelHandle(name));
+        }
+    }
+
     @Given("timer {string} is scheduled with call_later, overdue by {duration}")
     public void timerOverdue(String label, Seconds overdue) {
         context.performExpectingSuccess(new Operation.CallLater(-overdue.value(), label, List.of(), label));

@@ -153,6 +153,12 @@ public final class ObservationSteps {
         Expectation.check(context, outcome.isError(), "an error", outcome);
     }
 
+    @Then("it answers {string}")
+    public void answers(String expected) {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer \"" + expected + "\"", outcome);
+    }
+
     @Then("it succeeds")
     public void succeeds() {
         Outcome outcome = context.lastOutcome();
@@ -169,11 +175,35 @@ public final class ObservationSteps {
         expectCancelled(handle, false);
     }
 
+    @Then("the removal found the handle in the ready queue")
+    public void removalFoundHandle() {
+        expectRemovalFound(true);
+    }
+
+    @Then("the removal did not find the handle in the ready queue")
+    public void removalDidNotFindHandle() {
+        expectRemovalFound(false);
+    }
+
+    @Then("handle {string} still holds its callback")
+    public void handleHoldsCallback(String handle) {
+        Object holds = context.performExpectingSuccess(new Operation.HandleHoldsCallback(handle)).value();
+        Expectation.check(context, Boolean.TRUE.equals(holds), "handle \"" + handle + "\" to hold its callback",
+                "holds it: " + holds);
+    }
+
     @Then("handle {string} no longer holds its callback")
     public void handleReleasedCallback(String handle) {
         Object holds = context.performExpectingSuccess(new Operation.HandleHoldsCallback(handle)).value();
         Expectation.check(context, Boolean.FALSE.equals(holds), "handle \"" + handle + "\" to have dropped its callback",
                 "still holds it: " + holds);
+    }
+
+    private void expectRemovalFound(boolean expected) {
+        Object found = context.lastOutcome().value();
+        Expectation.check(context, Boolean.valueOf(expected).equals(found),
+                "the removal " + (expected ? "to find the handle in the ready queue" : "not to find the handle in the ready queue"),
+                "found = " + found);
     }
 
     private void expectCancelled(String handle, boolean expected) {

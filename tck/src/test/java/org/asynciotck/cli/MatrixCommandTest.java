@@ -82,7 +82,7 @@ class MatrixCommandTest {
         try (Stream<Path> files = Files.list(reports.resolve("allure-results"))) {
             results = files.filter(p -> p.toString().endsWith("-result.json")).map(MatrixCommandTest::json).toList();
         }
-        assertThat(results).hasSize(2);
+        assertThat(results).hasSize(3); // the three HANDLE-1 scenarios
         for (JsonNode result : results) {
             assertThat(label(result, "story")).isEqualTo("HANDLE-1");
             assertThat(label(result, "feature")).isEqualTo("Cancelling a handle versus removing it from the ready queue");
