@@ -28,3 +28,16 @@ def crashing_create_task():
 
 def hanging_timers():
     return _HangingTimers()
+
+
+class _ReportsToItsHandler(asyncio.SelectorEventLoop):
+    """Runs every callback, and reports an error to its exception handler in every iteration."""
+
+    def _run_once(self):
+        super()._run_once()
+        self.call_exception_handler({"message": "spurious report of an iteration",
+                                     "exception": RuntimeError("handle ran after it was cancelled")})
+
+
+def reports_to_its_handler():
+    return _ReportsToItsHandler()

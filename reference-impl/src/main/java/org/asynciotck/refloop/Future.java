@@ -125,14 +125,14 @@ public class Future<T> {
     }
 
     /**
-     * CPython {@code add_done_callback}. FUTURE-3: on a future that is already done the
+     * CPython {@code add_done_callback}. FUTURE-2: on a future that is already done the
      * callback is still deferred (scheduled with call_soon), never called here.
      */
     public void addDoneCallback(Consumer<? super Future<T>> callback) {
         ensureInitialised("addDoneCallback");
         Objects.requireNonNull(callback, "callback");
         if (state != State.PENDING) {
-            dispatch(callback); // FUTURE-3
+            dispatch(callback); // FUTURE-2
         } else {
             callbacks.add(callback);
         }

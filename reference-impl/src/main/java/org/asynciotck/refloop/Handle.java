@@ -26,13 +26,13 @@ public class Handle {
     /**
      * Cancels the callback (CPython {@code Handle.cancel}).
      *
-     * <p>HANDLE-1: cancel marks the handle cancelled and drops the callback, but the handle
+     * <p>HANDLE-1 and HANDLE-3: cancel marks the handle cancelled and drops the callback, but the handle
      * stays in the ready queue until {@code _run_once} meets it and skips it.
      */
     public void cancel() {
         if (!cancelled) {
             cancelled = true;
-            callback = null; // HANDLE-1: `self._callback = None`, releases what the callback holds
+            callback = null; // HANDLE-3: `self._callback = None`, releases what the callback holds
         }
     }
 
@@ -43,7 +43,7 @@ public class Handle {
 
     /**
      * Whether the handle still references its callback. Exists for observation: asyncio drops
-     * the reference on cancel, and the kit checks that (HANDLE-1).
+     * the reference on cancel, and the kit checks that (HANDLE-3).
      */
     public boolean holdsCallback() {
         return callback != null;

@@ -37,7 +37,7 @@ class FutureTest {
 
         future.addDoneCallback(f -> log.add("late"));
 
-        assertThat(log).isEmpty(); // FUTURE-3
+        assertThat(log).isEmpty(); // FUTURE-2
         runOnce();
         assertThat(log).containsExactly("late");
     }

@@ -10,7 +10,7 @@ import java.util.TreeMap;
  */
 public record ImplementationBaseline(Map<String, ExpectedVerdict> rules) {
 
-    /** "INIT-1" before "INIT-10", families alphabetically: the order a reader scans a baseline in. */
+    /** "LOOP-1" before "LOOP-10", families alphabetically: the order a reader scans a baseline in. */
     static final Comparator<String> RULE_ORDER = Comparator
             .comparing((String id) -> id.substring(0, Math.max(0, id.lastIndexOf('-'))))
             .thenComparingInt(ImplementationBaseline::ruleNumber)

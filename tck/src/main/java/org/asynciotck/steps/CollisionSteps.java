@@ -82,6 +82,7 @@ public final class CollisionSteps {
 
     @SuppressWarnings("unchecked")
     private List<String> reportedErrors() {
+        context.reportsAreChecked();
         Object value = context.performExpectingSuccess(new Operation.ReportedErrors()).value();
         return value == null ? List.of() : ((List<Object>) value).stream().map(String::valueOf).toList();
     }

@@ -22,6 +22,7 @@ public final class ScenarioContext {
     private final LoopImplementation implementation = CurrentImplementation.get();
     private ScenarioRule rule = ScenarioRule.UNKNOWN;
     private String scenarioName = "";
+    private boolean reportsChecked;
     private LoopSession session;
     private Outcome lastOutcome;
     private final Map<String, Object> remembered = new HashMap<>();
@@ -85,6 +86,20 @@ public final class ScenarioContext {
             throw new IllegalStateException("kit defect in " + rule.location() + ": no action was performed yet");
         }
         return lastOutcome;
+    }
+
+    /** The scenario looks at what the loop reported to its exception handler itself. */
+    void reportsAreChecked() {
+        reportsChecked = true;
+    }
+
+    boolean reportsWereChecked() {
+        return reportsChecked;
+    }
+
+    /** Whether the scenario has a loop that can still be asked something. */
+    boolean hasSession() {
+        return session != null;
     }
 
     void remember(String key, Object value) {

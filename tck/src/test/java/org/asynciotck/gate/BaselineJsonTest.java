@@ -43,14 +43,14 @@ class BaselineJsonTest {
     @Test
     void whatIsWrittenReadsBackTheSame() throws Exception {
         Baseline baseline = Baseline.empty().with("loop-1", new ImplementationBaseline(Map.of(
-                "INIT-10", new ExpectedVerdict(Verdict.TIMED_OUT, "slow"),
-                "INIT-9", new ExpectedVerdict(Verdict.ERROR, "agent error"))));
+                "LOOP-10", new ExpectedVerdict(Verdict.TIMED_OUT, "slow"),
+                "LOOP-9", new ExpectedVerdict(Verdict.ERROR, "agent error"))));
         StringWriter json = new StringWriter();
 
         baseline.write(json);
 
         assertThat(json.toString()).contains("\"verdict\": \"timed-out\"");
-        assertThat(json.toString().indexOf("INIT-9")).isLessThan(json.toString().indexOf("INIT-10"));
+        assertThat(json.toString().indexOf("LOOP-9")).isLessThan(json.toString().indexOf("LOOP-10"));
         assertThat(Baseline.read(file(json.toString()))).isEqualTo(baseline);
     }
 

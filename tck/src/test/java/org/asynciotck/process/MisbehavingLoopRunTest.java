@@ -56,13 +56,27 @@ class MisbehavingLoopRunTest {
         assertThat(result.complete()).isTrue();
     }
 
+    @Test
+    void anErrorReportedToTheExceptionHandlerFailsAScenarioThatExpectedNone() throws Exception {
+        RunResult result = certify("bad_loops:reports_to_its_handler", Duration.ofSeconds(10), "@NTODO-1 or @COLLIDE-1");
+
+        assertThat(byRule(result)).containsEntry("NTODO-1", Verdict.FAIL);
+        assertThat(result.rules().stream().filter(rule -> rule.id().equals("NTODO-1")).findFirst().orElseThrow()
+                .decisiveScenario().message()).contains("expected nothing reported to the loop's exception handler")
+                .contains("RuntimeError: handle ran after it was cancelled");
+    }
+
     private RunResult certify(String loopFactory, Duration bound) throws URISyntaxException {
+        return certify(loopFactory, bound, null);
+    }
+
+    private RunResult certify(String loopFactory, Duration bound, String tags) throws URISyntaxException {
         assumeTrue(Files.isExecutable(PYTHON), "CPython 3.12.1 is not installed at " + PYTHON + "; skipping");
         Path badLoops = Path.of(getClass().getResource("/badloops/bad_loops.py").toURI()).getParent();
         AgentCommand command = AgentCommand.python(PYTHON).loop(loopFactory).pythonPath(badLoops)
                 .operationTimeout(bound).build();
         try (ProcessImplementation implementation = new ProcessImplementation(command)) {
-            ConformanceRun run = new ConformanceRun(RunConfiguration.of(implementation, null, out),
+            ConformanceRun run = new ConformanceRun(RunConfiguration.of(implementation, tags, out),
                     RuleCatalogue.loadFromClasspath("features"), ScenarioListener.none());
             return run.execute();
         }
