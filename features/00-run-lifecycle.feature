@@ -13,6 +13,8 @@ Feature: The run lifecycle that every other rule relies on
     same loop can be run again afterwards.
   - A loop that is already running refuses to be run again from inside one of
     its callbacks, with RuntimeError ("This event loop is already running").
+  - run_until_complete(future) runs the loop until the future is done and
+    returns its result (or raises its exception); the loop can run again.
 
   When one of these primitives is broken, every other rule would report the
   same hang or failure under its own name. So this file is named to run first,
@@ -22,7 +24,8 @@ Feature: The run lifecycle that every other rule relies on
 
   Source: CPython Lib/asyncio/base_events.py, BaseEventLoop.run_forever
   (_run_forever_setup, the "while True: self._run_once(); if self._stopping:
-  break" loop), BaseEventLoop.stop and _check_running.
+  break" loop), BaseEventLoop.stop, run_until_complete (_run_until_complete_cb)
+  and _check_running.
 
   Background:
     Given a fresh event loop
@@ -88,3 +91,35 @@ Feature: The run lifecycle that every other rule relies on
         | note running the loop as "nested" |
       When the loop runs one iteration
       Then note "nested" is an error of type RuntimeError
+
+  @LIFE-5 @MUST
+  Rule: run_until_complete() runs the loop until the future is done, returns its result, and leaves the loop reusable
+    Claims: C-4
+
+    Scenario: run_until_complete() returns the result that a callback set
+      Given a future "f" made by the loop
+      And callback "setter" is scheduled with call_soon and, when it runs, does:
+        | set the result of future "f" to 7 |
+      When the loop runs until future "f" is done
+      Then it returns 7
+
+    Scenario: run_until_complete() of a task returns what its coroutine returned
+      Given task "t" is created with loop.create_task
+      When the loop runs until future "t" is done
+      Then it returns "t"
+
+    Scenario: run_until_complete() raises the exception of the future
+      Given a future "f" made by the loop
+      And callback "setter" is scheduled with call_soon and, when it runs, does:
+        | set an exception on future "f" |
+      When the loop runs until future "f" is done
+      Then it is refused with an error of type RuntimeError
+
+    Scenario: The loop can be run again after run_until_complete() returned
+      Given a future "f" made by the loop
+      And callback "setter" is scheduled with call_soon and, when it runs, does:
+        | set the result of future "f" to 7 |
+      When the loop runs until future "f" is done
+      And callback "after" is scheduled with call_soon
+      And the loop runs one iteration
+      Then exactly the callbacks "after" ran in iteration 2, in any order

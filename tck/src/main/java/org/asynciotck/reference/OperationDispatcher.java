@@ -91,6 +91,11 @@ final class OperationDispatcher {
             });
         } else if (op instanceof Operation.RunForever) {
             run(loop::runForever);
+        } else if (op instanceof Operation.RunUntilComplete o) {
+            Future<Object> future = state.awaitable(o.future());
+            Object[] result = new Object[1];
+            run(() -> result[0] = loop.runUntilComplete(future));
+            return Outcome.value(result[0]);
         } else if (op instanceof Operation.ReadyQueueLength) {
             return Outcome.value(loop.readyQueueLength());
         } else if (op instanceof Operation.SelectTimeout) {
@@ -116,7 +121,7 @@ final class OperationDispatcher {
         } else if (op instanceof Operation.SetResult o) {
             state.future(o.future()).setResult(o.value());
         } else if (op instanceof Operation.SetException o) {
-            state.future(o.future()).setException(new IllegalStateException("set by the kit"));
+            state.future(o.future()).setException(new org.asynciotck.refloop.LoopRuntimeException("set by the kit"));
         } else if (op instanceof Operation.CancelFuture o) {
             return Outcome.value(state.future(o.future()).cancel());
         } else if (op instanceof Operation.FutureDone o) {

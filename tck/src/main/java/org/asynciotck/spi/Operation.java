@@ -33,6 +33,7 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.Stop.class),
     @JsonSubTypes.Type(Operation.RunOnce.class),
     @JsonSubTypes.Type(Operation.RunForever.class),
+    @JsonSubTypes.Type(Operation.RunUntilComplete.class),
     @JsonSubTypes.Type(Operation.ReadyQueueLength.class),
     @JsonSubTypes.Type(Operation.SelectTimeout.class),
     @JsonSubTypes.Type(Operation.Recorded.class),
@@ -131,6 +132,13 @@ public sealed interface Operation {
     /** {@code loop.run_forever()} until something stops it. Starts a new run for {@link Event#run()}. */
     @JsonTypeName("run_forever")
     record RunForever() implements Operation {}
+
+    /**
+     * {@code loop.run_until_complete(fut)}, where {@code future} names a future or a task; value:
+     * its result (an error outcome with its exception when it has one).
+     */
+    @JsonTypeName("run_until_complete")
+    record RunUntilComplete(String future) implements Operation {}
 
     // ---- observing --------------------------------------------------------------------------
 

@@ -39,6 +39,8 @@ final class CallbackScript {
             form("leave task \"a\"", "leave task " + NAME, m -> new Operation.LeaveTask(m.group(1))),
             form("set the result of future \"f\" to 1", "set the result of future " + NAME + " to (-?\\d+)",
                     m -> new Operation.SetResult(m.group(1), Integer.parseInt(m.group(2)))),
+            form("set an exception on future \"f\"", "set an exception on future " + NAME,
+                    m -> new Operation.SetException(m.group(1))),
             form("note the ready queue length as \"n\"", "note the ready queue length as " + NAME,
                     m -> note(m.group(1), new Operation.ReadyQueueLength())),
             form("note whether task \"t\" is done as \"n\"", "note whether task " + NAME + " is done as " + NAME,

@@ -23,6 +23,7 @@ final class LifecyclePrimitives {
     private static final Map<Class<? extends Operation>, String> CHECKED_BY = Map.of(
             Operation.RunOnce.class, "LIFE-1",
             Operation.RunForever.class, "LIFE-2",
+            Operation.RunUntilComplete.class, "LIFE-5",
             Operation.StartLoopThread.class, "LIFE-2");
 
     /** Rule ID to why it counts as broken; reset at the start of every run. */

@@ -112,6 +112,12 @@ public final class LoopSteps {
         context.performExpectingSuccess(new Operation.RunForever());
     }
 
+    /** The outcome (the future's result, or its exception as an error) is checked by "it returns ...". */
+    @When("the loop runs until future {string} is done")
+    public void runUntilComplete(String future) {
+        context.perform(new Operation.RunUntilComplete(future));
+    }
+
     @When("the loop computes its select timeout")
     public void computeSelectTimeout() {
         context.remember(ObservationSteps.SELECT_TIMEOUT, context.performExpectingSuccess(new Operation.SelectTimeout()).value());

@@ -159,6 +159,20 @@ public final class ObservationSteps {
         Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer \"" + expected + "\"", outcome);
     }
 
+    @Then("it returns {int}")
+    public void returnsNumber(int expected) {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && outcome.value() instanceof Number n && n.longValue() == expected
+                && n.doubleValue() == expected, "the value " + expected, outcome);
+    }
+
+    @Then("it returns {string}")
+    public void returnsText(String expected) {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()),
+                "the value \"" + expected + "\"", outcome);
+    }
+
     @Then("it succeeds")
     public void succeeds() {
         Outcome outcome = context.lastOutcome();

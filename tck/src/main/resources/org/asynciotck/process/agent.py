@@ -556,6 +556,17 @@ class RunForever(NoFields):
         return NOTHING
 
 
+class RunUntilComplete:
+    op = "run_until_complete"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        future = session.future(self.future)
+        return session.run(lambda: session.loop.run_until_complete(future))
+
+
 class ReadyQueueLength(NoFields):
     op = "ready_queue_length"
 
@@ -986,7 +997,7 @@ class SwapCurrentTask:
 
 OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback,
-    RemoveFromReadyQueue, Stop, RunOnce, RunForever, ReadyQueueLength, SelectTimeout, Recorded, Note,
+    RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
     ReportedErrors, AddReadyReader,
