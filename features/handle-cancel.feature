@@ -55,10 +55,16 @@ Feature: Cancelling a handle versus removing it from the ready queue
       When handle "h" is removed from the ready queue
       Then the removal did not find the handle in the ready queue
 
-  @HANDLE-3 @SHOULD @needs-handle-internals
+  @HANDLE-3 @SHOULD
   Rule: cancel() releases the callback, so that what it references can be freed
     Claims: C-70
 
+    Scenario: After cancel() nothing but the loop held the callback, and it has been freed
+      Given the callback of handle "h" has not been freed
+      When the handle "h" is cancelled
+      Then the callback of handle "h" has been freed
+
+    @needs-handle-internals
     Scenario: A cancelled handle no longer holds its callback
       Given handle "h" still holds its callback
       When the handle "h" is cancelled

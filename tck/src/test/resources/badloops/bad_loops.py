@@ -41,3 +41,19 @@ class _ReportsToItsHandler(asyncio.SelectorEventLoop):
 
 def reports_to_its_handler():
     return _ReportsToItsHandler()
+
+
+class _KeepsCancelledCallbacks(asyncio.SelectorEventLoop):
+    """Keeps every callback it was given in a registry of its own, which cancel() does not clear."""
+
+    def __init__(self):
+        super().__init__()
+        self._every_callback = []
+
+    def call_soon(self, callback, *args, context=None):
+        self._every_callback.append(callback)
+        return super().call_soon(callback, *args, context=context)
+
+
+def keeps_cancelled_callbacks():
+    return _KeepsCancelledCallbacks()

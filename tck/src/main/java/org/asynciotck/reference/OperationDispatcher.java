@@ -73,6 +73,10 @@ final class OperationDispatcher {
             return Outcome.value(state.handle(o.handle()).cancelled());
         } else if (op instanceof Operation.HandleHoldsCallback o) {
             return Outcome.value(state.handle(o.handle()).holdsCallback());
+        } else if (op instanceof Operation.CallbackFreed o) {
+            // The JVM frees nothing on request; a handle that no longer references the callback is
+            // what lets it be freed, so the reference loop answers from that.
+            return Outcome.value(!state.handle(o.handle()).holdsCallback());
         } else if (op instanceof Operation.RemoveFromReadyQueue o) {
             return Outcome.value(loop.removeFromReadyQueue(state.handle(o.handle())));
         } else {

@@ -29,6 +29,7 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.CancelHandle.class),
     @JsonSubTypes.Type(Operation.HandleCancelled.class),
     @JsonSubTypes.Type(Operation.HandleHoldsCallback.class),
+    @JsonSubTypes.Type(Operation.CallbackFreed.class),
     @JsonSubTypes.Type(Operation.RemoveFromReadyQueue.class),
     @JsonSubTypes.Type(Operation.Stop.class),
     @JsonSubTypes.Type(Operation.RunOnce.class),
@@ -107,6 +108,13 @@ public sealed interface Operation {
     /** Whether the handle still references its callback; value: boolean. Needs {@link Capability#HANDLE_INTERNALS}. */
     @JsonTypeName("handle_holds_callback")
     record HandleHoldsCallback(String handle) implements Operation {}
+
+    /**
+     * Whether the callback the kit gave the loop for this handle has been freed, seen through public
+     * means only: a weak reference to it, after a garbage collection. Value: boolean.
+     */
+    @JsonTypeName("callback_freed")
+    record CallbackFreed(String handle) implements Operation {}
 
     /**
      * Takes the handle out of the ready queue ({@code loop._ready.remove(h)}, the document's "pop");

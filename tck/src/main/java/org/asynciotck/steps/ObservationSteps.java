@@ -206,6 +206,20 @@ public final class ObservationSteps {
                 "holds it: " + holds);
     }
 
+    @Then("the callback of handle {string} has not been freed")
+    public void callbackNotFreed(String handle) {
+        Object freed = context.performExpectingSuccess(new Operation.CallbackFreed(handle)).value();
+        Expectation.check(context, Boolean.FALSE.equals(freed), "the callback of handle \"" + handle
+                + "\" to be alive while the handle is queued", "freed: " + freed);
+    }
+
+    @Then("the callback of handle {string} has been freed")
+    public void callbackFreed(String handle) {
+        Object freed = context.performExpectingSuccess(new Operation.CallbackFreed(handle)).value();
+        Expectation.check(context, Boolean.TRUE.equals(freed), "the callback of handle \"" + handle
+                + "\" to be freed once the handle is cancelled", "freed: " + freed);
+    }
+
     @Then("handle {string} no longer holds its callback")
     public void handleReleasedCallback(String handle) {
         Object holds = context.performExpectingSuccess(new Operation.HandleHoldsCallback(handle)).value();

@@ -18,6 +18,7 @@ import asyncio.events
 import asyncio.futures
 import asyncio.tasks
 import collections
+import gc
 import importlib
 import json
 import os
@@ -26,6 +27,7 @@ import socket
 import sys
 import threading
 import time
+import weakref
 
 PROTOCOL_VERSION = 1
 # The kit refuses reply lines longer than this (docs/protocol.md, "Framing").
@@ -249,6 +251,7 @@ class Session:
     def __init__(self, loop):
         self.loop = loop
         self.handles = {}
+        self.callbacks = {}  # handle name -> weak reference to the callback the loop was given
         self.futures = {}
         self.tasks = {}
         self._task_names = {}  # id(task) -> (task, kit name); by identity so no method of the task is called
@@ -449,9 +452,12 @@ class CallSoon:
         return loop.call_soon(callback)
 
     def perform(self, session):
-        handle = self.schedule(session.loop, Callback(session, self.label, self.then))
+        callback = Callback(session, self.label, self.then)
+        handle = self.schedule(session.loop, callback)
         if self.handle is not None:
             session.handles[self.handle] = handle
+            # Only the loop holds the callback; this weak reference lets callback_freed see it go.
+            session.callbacks[self.handle] = weakref.ref(callback)
         return NOTHING
 
 
@@ -503,6 +509,14 @@ class HandleHoldsCallback(HandleOperation):
 
     def apply(self, session, handle):
         return handle._callback is not None
+
+
+class CallbackFreed(HandleOperation):
+    op = "callback_freed"
+
+    def apply(self, session, handle):
+        gc.collect()
+        return session.callbacks[self.handle]() is None
 
 
 class RemoveFromReadyQueue(HandleOperation):
@@ -996,7 +1010,7 @@ class SwapCurrentTask:
 
 
 OPERATIONS = {cls.op: cls for cls in (
-    CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback,
+    CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,

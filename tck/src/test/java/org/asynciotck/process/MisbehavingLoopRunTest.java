@@ -66,6 +66,15 @@ class MisbehavingLoopRunTest {
                 .contains("RuntimeError: handle ran after it was cancelled");
     }
 
+    @Test
+    void aHandleThatKeepsItsCallbackAfterCancelFailsHandle3ThroughPublicApiAlone() throws Exception {
+        RunResult result = certify("bad_loops:keeps_cancelled_callbacks", Duration.ofSeconds(10), "@HANDLE-3");
+
+        assertThat(byRule(result)).containsEntry("HANDLE-3", Verdict.FAIL);
+        assertThat(result.rules().get(0).scenarios()).filteredOn(s -> s.verdict() == Verdict.FAIL).singleElement()
+                .satisfies(s -> assertThat(s.message()).contains("to be freed once the handle is cancelled"));
+    }
+
     private RunResult certify(String loopFactory, Duration bound) throws URISyntaxException {
         return certify(loopFactory, bound, null);
     }
