@@ -55,6 +55,9 @@ final class CommandRun {
             LoopImplementation loop;
             try {
                 loop = profiles.applyTo(started);
+                if (options.id != null) {
+                    loop = new Redeclared(loop, loop.info().withIdentity(options.id));
+                }
             } catch (IllegalArgumentException e) {
                 return usage(e.getMessage());
             }

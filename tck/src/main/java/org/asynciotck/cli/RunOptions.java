@@ -46,11 +46,20 @@ final class RunOptions {
             description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")
     Duration timeout;
 
+    @Option(names = "--id", paramLabel = "NAME",
+            description = "pin the implementation's identity, the key of its baseline entry (default: its name "
+                    + "without its version, e.g. cpython-3.12-c or uvloop-py3.11), so the gate survives renames too")
+    String id;
+
     @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP)
     List<String> profiles = new ArrayList<>();
 
     /** @throws IllegalArgumentException naming the bad option and how to fix it */
     ImplementationOptions implementation() {
+        if (id != null && !id.equals(org.asynciotck.untrusted.ReportFolders.name(id))) {
+            throw new IllegalArgumentException("bad --id [" + id + "]: use letters, digits, '.', '_' and '-', "
+                    + "starting with a letter or digit, e.g. " + org.asynciotck.untrusted.ReportFolders.name(id));
+        }
         return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout).validate();
     }
 }

@@ -80,13 +80,14 @@ class PythonTargetsMatchTheirBaselineTest {
         Optional.ofNullable(target.loop()).ifPresent(command::loop);
         Optional.ofNullable(target.variant()).ifPresent(command::variant);
         try (LoopImplementation implementation = new ProcessImplementation(command.build())) {
-            String id = implementation.info().id();
+            String id = implementation.info().identity();
             RunResult result = new ConformanceRun(RunConfiguration.of(implementation, null, reports),
                     RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none())
                     .execute();
 
-            Optional<ImplementationBaseline> expected = baseline.of(id);
-            assertThat(expected).as("%s has an entry for %s (the implementation id of target %s); write one with "
+            Optional<Baseline.Match> match = baseline.find(implementation.info());
+            Optional<ImplementationBaseline> expected = match.map(Baseline.Match::entry);
+            assertThat(expected).as("%s has an entry for %s (the implementation identity of target %s); write one with "
                     + "'./asyncio-tck baseline ... --merge %s'", BASELINE, id, target, BASELINE).isPresent();
             GateResult gate = Gate.check(result, expected.orElseThrow());
             System.out.println("[targets] " + target + " (" + id + "): " + result.scenarios().size() + " scenarios, "
@@ -95,6 +96,7 @@ class PythonTargetsMatchTheirBaselineTest {
             assertThat(gate.differences()).as("differences between %s and %s", id, BASELINE)
                     .extracting(Difference::line).isEmpty();
             assertThat(gate.notes()).as("baseline entries the run could not check").isEmpty();
+            assertThat(match.orElseThrow().key()).as("%s keys %s by its identity", BASELINE, target).isEqualTo(id);
         }
     }
 
