@@ -53,12 +53,12 @@ final class BaselineCommand implements Callable<Integer> {
         return certification.run(options, (result, folder) -> {
             // stdout is the baseline file; everything for the reader goes to stderr.
             RunSummary.print(result, folder, err);
-            String id = result.implementation().id();
-            ImplementationBaseline entry =
-                    BaselineDraft.of(result, start.of(id).orElse(ImplementationBaseline.allPass()));
+            String id = result.implementation().identity();
+            ImplementationBaseline entry = BaselineDraft.of(result, start.find(result.implementation())
+                    .map(Baseline.Match::entry).orElse(ImplementationBaseline.allPass()));
             // Line by line: the console writer folds newlines inside one write, and the file must keep its layout.
             java.io.StringWriter file = new java.io.StringWriter();
-            start.with(id, entry).write(file);
+            start.with(result.implementation(), entry).write(file);
             file.toString().lines().forEach(out::println);
             err.println("baseline for " + id + ": " + entry.rules().size() + " non-passing rule(s)"
                     + (merge == null ? "" : ", merged into " + merge) + "; edit the reasons before committing it");

@@ -23,6 +23,8 @@ final class Certification {
     private final String tags;
     private final boolean allureHtml;
     private final PrintWriter err;
+    /** Where junit.xml goes too ({@code --junit}), or null. */
+    private Path junitCopy;
 
     /**
      * @param tags       Cucumber tag expression, or null for every scenario
@@ -34,6 +36,12 @@ final class Certification {
         this.tags = tags;
         this.allureHtml = allureHtml;
         this.err = err;
+    }
+
+    /** Writes junit.xml to {@code path} as well as into the report folder; null for the folder only. */
+    Certification junitTo(Path path) {
+        this.junitCopy = path;
+        return this;
     }
 
     /**
@@ -57,7 +65,7 @@ final class Certification {
                 catalogue, new ConsoleProgress(err, System.console() != null));
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(
-                new ReportWriter(folder, KitVersion.get()), run::cut, err).install()) {
+                new ReportWriter(folder, KitVersion.get(), junitCopy), run::cut, err).install()) {
             result = run.execute();
             reporting.finish(result);
         }

@@ -46,6 +46,9 @@ final class CommandRun {
             if (options.out != null) {
                 OutputFolder.requireWritable(options.out);
             }
+            if (options.junit != null) {
+                requireWritableFile(options.junit);
+            }
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
@@ -55,6 +58,9 @@ final class CommandRun {
             LoopImplementation loop;
             try {
                 loop = profiles.applyTo(started);
+                if (options.id != null) {
+                    loop = new Redeclared(loop, loop.info().withIdentity(options.id));
+                }
             } catch (IllegalArgumentException e) {
                 return usage(e.getMessage());
             }
@@ -64,6 +70,18 @@ final class CommandRun {
         } catch (ImplementationFactory.StartException e) {
             err.println(commandName + ": " + e.getMessage());
             return ExitCode.IMPLEMENTATION_NOT_STARTED;
+        }
+    }
+
+    /** --junit names a file whose folder exists (or can be made) and which is not a folder itself. */
+    private static void requireWritableFile(Path file) {
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw new IllegalArgumentException("bad --junit [" + file + "]: it is a folder; name the file to write, "
+                    + "e.g. " + file.resolve("asyncio-tck.xml"));
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && java.nio.file.Files.exists(parent) && !java.nio.file.Files.isDirectory(parent)) {
+            throw new IllegalArgumentException("bad --junit [" + file + "]: " + parent + " is not a folder");
         }
     }
 
@@ -85,7 +103,8 @@ final class CommandRun {
         boolean allureHtml = options.allureHtml != null ? options.allureHtml : settings.allureHtmlByDefault();
         RunResult result;
         try {
-            result = new Certification(settings, options.tags, allureHtml, err).certify(loop, catalogue, folder);
+            result = new Certification(settings, options.tags, allureHtml, err).junitTo(options.junit)
+                    .certify(loop, catalogue, folder);
         } catch (OutputLock.InUse e) {
             return usage(e.getMessage());
         }

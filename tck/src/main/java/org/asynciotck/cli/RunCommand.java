@@ -3,6 +3,7 @@ package org.asynciotck.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.asynciotck.gate.Baseline;
 import org.asynciotck.gate.BaselineException;
@@ -82,22 +83,23 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int printGate(RunResult result, Baseline expected, PrintWriter out) {
-        String id = result.implementation().id();
-        ImplementationBaseline entry = expected.of(id).orElse(ImplementationBaseline.allPass());
-        if (expected.of(id).isEmpty()) {
-            out.println("baseline " + baseline + " has no entry for " + id
+        String identity = result.implementation().identity();
+        Optional<Baseline.Match> match = expected.find(result.implementation());
+        if (match.isEmpty()) {
+            out.println("baseline " + baseline + " has no entry for " + identity
                     + ": every MUST and SHOULD rule is expected to pass");
         }
-        GateResult gate = Gate.check(result, entry);
+        match.ifPresent(m -> m.notes().forEach(note -> out.println("baseline note: " + note)));
+        GateResult gate = Gate.check(result, match.map(Baseline.Match::entry).orElse(ImplementationBaseline.allPass()));
         gate.notes().forEach(note -> out.println("baseline note: " + note));
         gate.differences().forEach(difference -> out.println(difference.line()));
         if (gate.passed()) {
-            out.println("baseline " + baseline + ": MATCHES for " + id + " (" + gate.expected()
+            out.println("baseline " + baseline + ": MATCHES for " + identity + " (" + gate.expected()
                     + " expected non-passing rules)");
             return ExitCode.CONFORMANT;
         }
-        out.println("baseline " + baseline + ": " + gate.differences().size() + " difference(s) for " + id
-                + "; fix the loop, or update the baseline with 'tck baseline --merge " + baseline + "'");
+        out.println("baseline " + baseline + ": " + gate.differences().size() + " difference(s) for " + identity
+                + "; fix the loop, or update the baseline with 'asyncio-tck baseline --merge " + baseline + "'");
         return ExitCode.NOT_CONFORMANT;
     }
 }

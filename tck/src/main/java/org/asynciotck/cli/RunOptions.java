@@ -46,11 +46,25 @@ final class RunOptions {
             description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")
     Duration timeout;
 
+    @Option(names = "--junit", paramLabel = "PATH",
+            description = "write the kit's verdicts as JUnit XML to PATH too (always in <out>/junit.xml): one "
+                    + "testcase per rule, red exactly when the run is not conformant (docs/junit.md)")
+    Path junit;
+
+    @Option(names = "--id", paramLabel = "NAME",
+            description = "pin the implementation's identity, the key of its baseline entry (default: its name "
+                    + "without its version, e.g. cpython-3.12-c or uvloop-py3.11), so the gate survives renames too")
+    String id;
+
     @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP)
     List<String> profiles = new ArrayList<>();
 
     /** @throws IllegalArgumentException naming the bad option and how to fix it */
     ImplementationOptions implementation() {
+        if (id != null && !id.equals(org.asynciotck.untrusted.ReportFolders.name(id))) {
+            throw new IllegalArgumentException("bad --id [" + id + "]: use letters, digits, '.', '_' and '-', "
+                    + "starting with a letter or digit, e.g. " + org.asynciotck.untrusted.ReportFolders.name(id));
+        }
         return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout).validate();
     }
 }

@@ -36,7 +36,8 @@ final class RunSummary {
                 .filter(rule -> rule.level() == RuleLevel.INFO && rule.verdict() == Verdict.FAIL).toList(), stream);
         List<String> reports = new java.util.ArrayList<>(List.of(
                 ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG,
-                ConformanceRun.CUCUMBER_HTML, ConformanceRun.CUCUMBER_JUNIT_XML));
+                ReportWriter.JUNIT_XML, ConformanceRun.CUCUMBER_HTML,
+                ConformanceRun.CUCUMBER_JUNIT_XML + " (Cucumber's, per scenario)"));
         for (String allure : List.of("allure-results/", "allure-report/")) {
             if (java.nio.file.Files.isDirectory(out.resolve(allure))) {
                 reports.add(allure);

@@ -5,7 +5,6 @@ import java.util.List;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
-import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Profiles;
 
 /**
@@ -62,20 +61,6 @@ final class UserProfiles {
             throw new IllegalArgumentException("bad --profile for " + own.id() + ", which declares "
                     + own.profiles() + " at API level " + own.apiLevel() + ": " + e.getMessage());
         }
-        return new Declared(implementation, declared);
-    }
-
-    /** An implementation whose info carries the user's profiles; everything else is the original's. */
-    private record Declared(LoopImplementation original, ImplementationInfo info) implements LoopImplementation {
-
-        @Override
-        public LoopSession openSession() {
-            return original.openSession();
-        }
-
-        @Override
-        public void close() {
-            original.close();
-        }
+        return new Redeclared(implementation, declared);
     }
 }

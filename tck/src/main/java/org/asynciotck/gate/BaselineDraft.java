@@ -29,7 +29,7 @@ public final class BaselineDraft {
             rules.put(rule.id(), before != null && before.verdict() == rule.verdict() ? before
                     : new ExpectedVerdict(rule.verdict(), draftReason(rule)));
         }
-        return new ImplementationBaseline(rules);
+        return new ImplementationBaseline(rules, run.implementation().version());
     }
 
     private static String draftReason(RuleResult rule) {

@@ -1,5 +1,7 @@
 package org.asynciotck.gate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
@@ -43,7 +45,9 @@ final class BaselineJson {
     /** The file as written: implementations → rules → expected verdict. */
     record FileForm(Map<String, EntryForm> implementations) {}
 
-    record EntryForm(Map<String, RuleForm> rules) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"version", "rules"})
+    record EntryForm(String version, Map<String, RuleForm> rules) {}
 
     record RuleForm(String verdict, String reason) {}
 
@@ -99,7 +103,11 @@ final class BaselineJson {
             }
             Map<String, ExpectedVerdict> rules = new LinkedHashMap<>();
             entry.rules().forEach((ruleId, rule) -> rules.put(ruleId, toExpected(id, ruleId, rule)));
-            implementations.put(id, new ImplementationBaseline(rules));
+            if (entry.version() != null && entry.version().isBlank()) {
+                throw new IllegalArgumentException("implementation \"" + id + "\": \"version\" is blank; "
+                        + "leave it out or give the version the entry was recorded with");
+            }
+            implementations.put(id, new ImplementationBaseline(rules, entry.version()));
         });
         return new Baseline(implementations);
     }
@@ -129,7 +137,7 @@ final class BaselineJson {
             Map<String, RuleForm> rules = new LinkedHashMap<>();
             entry.rules().forEach((ruleId, expected) ->
                     rules.put(ruleId, new RuleForm(expected.verdict().wireName(), expected.reason())));
-            implementations.put(id, new EntryForm(rules));
+            implementations.put(id, new EntryForm(entry.version(), rules));
         });
         out.write(WRITER.writeValueAsString(new FileForm(implementations)));
         out.write(System.lineSeparator());

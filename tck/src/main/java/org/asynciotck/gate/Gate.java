@@ -21,7 +21,7 @@ public final class Gate {
     private Gate() {}
 
     public static GateResult check(RunResult run, ImplementationBaseline baseline) {
-        String implementation = run.implementation().id();
+        String implementation = run.implementation().identity();
         List<Difference> differences = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         if (!run.complete()) {

@@ -55,7 +55,9 @@ final class HelloReply {
             throw new Unusable("hello: " + e.getMessage());
         }
         String id = givenId != null ? givenId : ReportFolders.name(deriveId(name, version, python, variant));
-        return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities), declared);
+        String identity = givenId != null ? givenId : ReportFolders.name(deriveIdentity(name, version, python, variant));
+        return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities), declared,
+                identity);
     }
 
     /**
@@ -64,18 +66,43 @@ final class HelloReply {
      * {@code <first word of the name>-<version>-py<major.minor>}, e.g. {@code uvloop-0.21.0-py3.11}.
      */
     static String deriveId(String name, String version, String python, String variant) {
-        String slug = name.strip().split("\\s+")[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.]+", "");
-        if (slug.isEmpty()) {
-            slug = "unnamed";
-        }
+        String slug = slug(name);
         if (slug.equals("cpython")) {
-            String v = variant != null ? variant : name.toLowerCase(Locale.ROOT).contains("python task") ? "py" : "c";
-            return "cpython-" + version + "-" + v;
+            return "cpython-" + version + "-" + variant(name, variant);
         }
         int[] pythonVersion = python.isEmpty() ? null : PythonProbe.parseVersion(python);
         return pythonVersion == null
                 ? slug + "-" + version
                 : slug + "-" + version + "-py" + pythonVersion[0] + "." + pythonVersion[1];
+    }
+
+    /**
+     * The identity that stays the same across the implementation's releases, for baselines:
+     * {@code cpython-3.12-c} for CPython's own loop (its version is the interpreter's; a patch
+     * release does not change asyncio, a feature release does, so the feature release stays),
+     * otherwise {@code <first word of the name>-py<major.minor>} ({@code uvloop-py3.11}) or, for a
+     * loop that is not a Python one, the first word of the name alone.
+     */
+    static String deriveIdentity(String name, String version, String python, String variant) {
+        String slug = slug(name);
+        int[] pythonVersion = python.isEmpty() ? null : PythonProbe.parseVersion(python);
+        if (slug.equals("cpython")) {
+            int[] own = PythonProbe.parseVersion(version);
+            String release = own != null ? own[0] + "." + own[1]
+                    : pythonVersion != null ? pythonVersion[0] + "." + pythonVersion[1] : version;
+            return "cpython-" + release + "-" + variant(name, variant);
+        }
+        return pythonVersion == null ? slug : slug + "-py" + pythonVersion[0] + "." + pythonVersion[1];
+    }
+
+    private static String slug(String name) {
+        String slug = name.strip().split("\\s+")[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.]+", "");
+        return slug.isEmpty() ? "unnamed" : slug;
+    }
+
+    /** "c" unless "py" was asked for or the name says so. */
+    private static String variant(String name, String variant) {
+        return variant != null ? variant : name.toLowerCase(Locale.ROOT).contains("python task") ? "py" : "c";
     }
 
     /** A list of names; absent means empty, anything but a list of strings is refused. */

@@ -20,9 +20,9 @@ import org.asynciotck.spi.ImplementationInfo;
 public record ConformanceReport(
         Implementation implementation, Kit kit, List<Rule> rules, Summary summary, boolean complete) {
 
-    @JsonPropertyOrder({"id", "name", "version", "python", "api_level", "capabilities", "profiles"})
+    @JsonPropertyOrder({"id", "identity", "name", "version", "python", "api_level", "capabilities", "profiles"})
     public record Implementation(
-            String id, String name, String version, String python,
+            String id, String identity, String name, String version, String python,
             @JsonProperty("api_level") String apiLevel, List<String> capabilities, List<String> profiles) {}
 
     /** See {@link org.asynciotck.runner.Coverage}. */
@@ -69,7 +69,7 @@ public record ConformanceReport(
     public static ConformanceReport from(RunResult result, String kitVersion) {
         ImplementationInfo info = result.implementation();
         Implementation implementation = new Implementation(
-                info.id(), info.name(), info.version(), info.python(), info.apiLevel().toString(),
+                info.id(), info.identity(), info.name(), info.version(), info.python(), info.apiLevel().toString(),
                 info.capabilities().stream().sorted().toList(), info.profiles().names());
         List<Rule> rules = result.rules().stream().map(ConformanceReport::rule).toList();
         Summary summary = new Summary(

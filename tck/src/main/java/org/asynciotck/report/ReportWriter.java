@@ -6,31 +6,49 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.asynciotck.runner.RunResult;
 
-/** Writes conformance.json, certificate.html and badge.svg into one folder, each atomically. */
+/**
+ * Writes conformance.json, certificate.html, badge.svg and junit.xml into one folder, each
+ * atomically, and junit.xml also where CI asked for it ({@code --junit PATH}).
+ */
 public final class ReportWriter {
 
     public static final String CONFORMANCE_JSON = "conformance.json";
     public static final String CERTIFICATE_HTML = "certificate.html";
     public static final String BADGE_SVG = "badge.svg";
+    /** The kit's verdicts as JUnit XML (docs/junit.md); Cucumber's per-scenario XML is cucumber-junit.xml. */
+    public static final String JUNIT_XML = "junit.xml";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path directory;
     private final String kitVersion;
+    /** A second place for junit.xml, or null. */
+    private final Path junitCopy;
 
     public ReportWriter(Path directory, String kitVersion) {
+        this(directory, kitVersion, null);
+    }
+
+    /** @param junitCopy where junit.xml is written too, or null */
+    public ReportWriter(Path directory, String kitVersion, Path junitCopy) {
         this.directory = directory;
         this.kitVersion = kitVersion;
+        this.junitCopy = junitCopy;
     }
 
     public Path directory() {
         return directory;
     }
 
-    /** Writes all three files; the JSON last, so a reader that sees it sees the others too. */
+    /** Writes all the files; the JSON last, so a reader that sees it sees the others too. */
     public void write(RunResult result) throws IOException {
         AtomicFiles.write(directory.resolve(CERTIFICATE_HTML), CertificateRenderer.render(result, kitVersion));
         AtomicFiles.write(directory.resolve(BADGE_SVG), BadgeRenderer.render(result));
+        String junit = JUnitReport.render(result, kitVersion);
+        AtomicFiles.write(directory.resolve(JUNIT_XML), junit);
+        if (junitCopy != null) {
+            AtomicFiles.write(junitCopy, junit);
+        }
         String json = JSON.writeValueAsString(ConformanceReport.from(result, kitVersion));
         AtomicFiles.write(directory.resolve(CONFORMANCE_JSON), json + "\n");
     }

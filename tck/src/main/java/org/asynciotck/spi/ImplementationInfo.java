@@ -14,10 +14,13 @@ import java.util.TreeSet;
  * @param apiLevel     the asyncio API level it implements; gates version-specific rules
  * @param capabilities what it can be asked beyond the public API, see {@link Capability}; only known names
  * @param profiles     the design choices it declares, see {@link Profile}; stock asyncio unless declared
+ * @param identity     who it is across releases: the key of its baseline entry, without its own version
+ *                     (e.g. {@code cpython-3.12-c}, {@code uvloop-py3.11}), or what the user pinned with
+ *                     {@code --id}; its version stays in {@code version}
  */
 public record ImplementationInfo(
         String id, String name, String version, String python, ApiLevel apiLevel, Set<String> capabilities,
-        Profiles profiles) {
+        Profiles profiles, String identity) {
 
     public ImplementationInfo {
         Objects.requireNonNull(id, "id");
@@ -27,6 +30,14 @@ public record ImplementationInfo(
         Objects.requireNonNull(apiLevel, "apiLevel");
         capabilities = Set.copyOf(new TreeSet<>(Capability.requireKnown(capabilities)));
         Objects.requireNonNull(profiles, "profiles");
+        identity = identity == null || identity.isBlank() ? id : identity;
+    }
+
+    /** An implementation whose identity is its id (an id that names no version, like {@code reference}). */
+    public ImplementationInfo(
+            String id, String name, String version, String python, ApiLevel apiLevel, Set<String> capabilities,
+            Profiles profiles) {
+        this(id, name, version, python, apiLevel, capabilities, profiles, id);
     }
 
     /** An implementation of stock asyncio's profiles. */
@@ -46,6 +57,11 @@ public record ImplementationInfo(
     /** The same implementation with more declared profiles (e.g. the user's {@code --profile}). */
     public ImplementationInfo withProfiles(Profiles more) {
         return new ImplementationInfo(id, name, version, python, apiLevel, capabilities,
-                profiles.with(more, apiLevel));
+                profiles.with(more, apiLevel), identity);
+    }
+
+    /** The same implementation under an identity the user pinned ({@code --id}). */
+    public ImplementationInfo withIdentity(String pinned) {
+        return new ImplementationInfo(id, name, version, python, apiLevel, capabilities, profiles, pinned);
     }
 }

@@ -34,6 +34,26 @@ class MainTest {
     }
 
     @Test
+    void junitWritesTheKitsVerdictsWhereCiExpectsThemAFailureForTheWrongAnswerAnErrorForTheCrash() throws IOException {
+        Path junit = reports.resolve("ci/test-results/asyncio-tck.xml");
+
+        int code = run("run", "--junit", junit.toString());
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        org.asynciotck.report.JUnitXmlCheck xml = org.asynciotck.report.JUnitXmlCheck.read(Files.readString(junit));
+        assertThat(xml.outcomes()).containsExactlyInAnyOrderEntriesOf(Map.of("SAMPLE-1", "passed",
+                "SAMPLE-2", "failure", "SAMPLE-3", "skipped", "SAMPLE-4", "error", "SAMPLE-5", "passed"));
+        assertThat(reports.resolve("sample-ref/junit.xml")).hasSameTextualContentAs(junit);
+        assertThat(out.toString()).contains("junit.xml, cucumber.html, cucumber-junit.xml (Cucumber's, per scenario)");
+    }
+
+    @Test
+    void junitRefusesAFolder() {
+        assertThat(run("run", "--junit", reports.toString())).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("bad --junit [" + reports + "]: it is a folder");
+    }
+
+    @Test
     void aRunWithAFailingMustRuleExitsOneAndWritesAllReports() throws IOException {
         int code = run("run");
 

@@ -34,6 +34,26 @@ class HelloReplyTest {
     }
 
     @Test
+    void derivesIdentitiesWithoutTheImplementationsVersion() {
+        assertThat(HelloReply.deriveIdentity("CPython asyncio", "3.12.1", "3.12.1", null)).isEqualTo("cpython-3.12-c");
+        assertThat(HelloReply.deriveIdentity("CPython asyncio", "3.12.7", "3.12.7", "py")).isEqualTo("cpython-3.12-py");
+        assertThat(HelloReply.deriveIdentity("uvloop", "0.21.0", "3.11.7", null)).isEqualTo("uvloop-py3.11");
+        assertThat(HelloReply.deriveIdentity("uvloop", "0.23.0", "3.11.9", null)).isEqualTo("uvloop-py3.11");
+        assertThat(HelloReply.deriveIdentity("Some Loop", "1.0", "", null)).isEqualTo("some");
+    }
+
+    @Test
+    void aGivenIdIsTheIdentityToo() throws Exception {
+        JsonNode reply = ProtocolJson.newMapper().readTree("""
+                {"protocol": 1, "implementation": {"name": "uvloop", "version": "0.23.0", "python": "3.11.7",
+                                                   "api_level": "3.11"}}
+                """);
+        assertThat(HelloReply.read(reply, null, null).identity()).isEqualTo("uvloop-py3.11");
+        assertThat(HelloReply.read(reply, null, null).version()).isEqualTo("0.23.0");
+        assertThat(HelloReply.read(reply, "mine", null).identity()).isEqualTo("mine");
+    }
+
+    @Test
     void refusesAHelloWithoutAVersion() throws Exception {
         JsonNode reply = ProtocolJson.newMapper().readTree(
                 "{\"protocol\": 1, \"implementation\": {\"name\": \"x\", \"api_level\": \"3.12\"}}");

@@ -103,9 +103,12 @@ class ReportWriterTest {
         assertThat(Files.readString(out.resolve(ReportWriter.CERTIFICATE_HTML))).contains("INCOMPLETE");
         assertThat(Files.readString(out.resolve(ReportWriter.BADGE_SVG))).contains("(incomplete)");
         assertThat(console.toString()).contains("run interrupted: partial reports written to " + out);
+        assertThat(JUnitXmlCheck.read(Files.readString(out.resolve(ReportWriter.JUNIT_XML))).properties())
+                .containsEntry("complete", "false").containsEntry("conformant", "false");
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
-                    ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG);
+                    ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG,
+                    ReportWriter.JUNIT_XML);
         }
     }
 

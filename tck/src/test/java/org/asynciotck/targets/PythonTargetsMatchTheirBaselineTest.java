@@ -15,12 +15,17 @@ import org.asynciotck.gate.Gate;
 import org.asynciotck.gate.GateResult;
 import org.asynciotck.gate.ImplementationBaseline;
 import org.asynciotck.process.AgentCommand;
+import org.asynciotck.report.JUnitReport;
+import org.asynciotck.report.JUnitXmlCheck;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.runner.ConformanceRun;
 import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RuleLevel;
+import org.asynciotck.runner.RuleResult;
 import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioListener;
+import org.asynciotck.runner.Verdict;
 import org.asynciotck.spi.LoopImplementation;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,13 +85,14 @@ class PythonTargetsMatchTheirBaselineTest {
         Optional.ofNullable(target.loop()).ifPresent(command::loop);
         Optional.ofNullable(target.variant()).ifPresent(command::variant);
         try (LoopImplementation implementation = new ProcessImplementation(command.build())) {
-            String id = implementation.info().id();
+            String id = implementation.info().identity();
             RunResult result = new ConformanceRun(RunConfiguration.of(implementation, null, reports),
                     RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none())
                     .execute();
 
-            Optional<ImplementationBaseline> expected = baseline.of(id);
-            assertThat(expected).as("%s has an entry for %s (the implementation id of target %s); write one with "
+            Optional<Baseline.Match> match = baseline.find(implementation.info());
+            Optional<ImplementationBaseline> expected = match.map(Baseline.Match::entry);
+            assertThat(expected).as("%s has an entry for %s (the implementation identity of target %s); write one with "
                     + "'./asyncio-tck baseline ... --merge %s'", BASELINE, id, target, BASELINE).isPresent();
             GateResult gate = Gate.check(result, expected.orElseThrow());
             System.out.println("[targets] " + target + " (" + id + "): " + result.scenarios().size() + " scenarios, "
@@ -95,6 +101,35 @@ class PythonTargetsMatchTheirBaselineTest {
             assertThat(gate.differences()).as("differences between %s and %s", id, BASELINE)
                     .extracting(Difference::line).isEmpty();
             assertThat(gate.notes()).as("baseline entries the run could not check").isEmpty();
+            assertThat(match.orElseThrow().key()).as("%s keys %s by its identity", BASELINE, target).isEqualTo(id);
+            assertJUnitIsRedExactlyOnTheMustEntries(target, result, expected.orElseThrow());
+        }
+    }
+
+    /**
+     * The kit's junit.xml of the target, read as a CI reporter would: red exactly on the MUST rules
+     * the baseline lists (CPython 3.12: green, its SHOULD crash INIT-1 a warning; uvloop: NTODO-4
+     * alone, as a failure), a crash of a MUST rule an error.
+     */
+    private static void assertJUnitIsRedExactlyOnTheMustEntries(
+            Target target, RunResult result, ImplementationBaseline expected) {
+        JUnitXmlCheck junit = JUnitXmlCheck.read(JUnitReport.render(result, "test"));
+        List<String> red = new java.util.ArrayList<>(junit.with("failure"));
+        red.addAll(junit.with("error"));
+        List<String> mustEntries = result.rules().stream()
+                .filter(rule -> rule.level() == RuleLevel.MUST && expected.rules().containsKey(rule.id()))
+                .map(RuleResult::id).toList();
+        assertThat(red).as("red testcases in the junit.xml of %s", target).containsExactlyInAnyOrderElementsOf(mustEntries);
+        assertThat(junit.with("error")).as("errors of %s", target).containsExactlyInAnyOrderElementsOf(
+                result.rules().stream().filter(rule -> rule.isMustFailure() && rule.verdict() != Verdict.FAIL)
+                        .map(RuleResult::id).toList());
+        if (target.name().startsWith("cpython-3.12")) {
+            assertThat(red).as("CPython 3.12 is green").isEmpty();
+            assertThat(junit.properties()).containsKey("should-warning.INIT-1");
+        }
+        if (target.name().equals("uvloop")) {
+            assertThat(junit.with("failure")).as("uvloop is red on NTODO-4 alone").containsExactly("NTODO-4");
+            assertThat(junit.with("error")).isEmpty();
         }
     }
 

@@ -22,6 +22,7 @@ parser.add_argument("--then-mode", default="well-behaved",
                     help="with --marker: the mode of every agent started once the marker exists")
 parser.add_argument("--protocol", type=int, default=1)
 parser.add_argument("--name", default="CPython asyncio")
+parser.add_argument("--version", help="the version to declare (default: this Python's)")
 parser.add_argument("--api-level", help="the api_level to declare (default: this Python's)")
 parser.add_argument("--capabilities", default="ready-queue", help="comma-separated capabilities to declare")
 parser.add_argument("--profiles", default="", help="comma-separated profiles to declare")
@@ -58,7 +59,7 @@ for line in sys.stdin:
         if mode == "hang-at-hello":
             hang()
         reply({"seq": seq, "type": "hello", "protocol": args.protocol,
-               "implementation": {"name": args.name, "version": python, "python": python,
+               "implementation": {"name": args.name, "version": args.version or python, "python": python,
                                   "api_level": args.api_level or "%d.%d" % sys.version_info[:2],
                                   "capabilities": [c for c in args.capabilities.split(",") if c],
                                   "profiles": [p for p in args.profiles.split(",") if p]}})
