@@ -32,8 +32,12 @@ final class AgentProcess {
     static final int MAX_LINE_BYTES = 1024 * 1024;
     /** How long a process that closed its stdout may take to report its exit status. */
     private static final Duration EXIT_GRACE = Duration.ofSeconds(2);
-    /** How long the stderr pump may take to drain the last bytes after the process is gone. */
-    private static final Duration STDERR_DRAIN = Duration.ofSeconds(1);
+    /**
+     * How long the stderr pump may take to drain the last bytes after the process is gone. The wait
+     * ends at the pipe's end of file, microseconds after the exit on a quiet machine; the bound is
+     * generous because a loaded 2-core CI machine can starve the pump thread for over a second.
+     */
+    private static final Duration STDERR_DRAIN = Duration.ofSeconds(5);
     /**
      * How long after its reply to {@code close_session} the agent must stay silent (docs/protocol.md):
      * a line that arrives within it is blamed on the session just closed, not on the next one. A
