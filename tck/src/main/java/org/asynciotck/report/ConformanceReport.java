@@ -26,10 +26,12 @@ public record ConformanceReport(
             @JsonProperty("api_level") String apiLevel, List<String> capabilities, List<String> profiles) {}
 
     /** See {@link org.asynciotck.runner.Coverage}. */
-    @JsonPropertyOrder({"catalogue_rules", "checked", "not_applicable", "not_run", "core_not_applicable"})
+    @JsonPropertyOrder({"catalogue_rules", "checked", "other_profiles", "not_applicable", "not_run",
+        "core_not_applicable"})
     public record CoverageSummary(
             @JsonProperty("catalogue_rules") int catalogueRules,
             int checked,
+            @JsonProperty("other_profiles") List<String> otherProfiles,
             @JsonProperty("not_applicable") List<String> notApplicable,
             @JsonProperty("not_run") List<String> notRun,
             @JsonProperty("core_not_applicable") List<String> coreNotApplicable) {}
@@ -81,7 +83,8 @@ public record ConformanceReport(
     }
 
     private static CoverageSummary coverage(Coverage c) {
-        return new CoverageSummary(c.catalogueRules(), c.checked(), c.notApplicable(), c.notRun(), c.coreNotApplicable());
+        return new CoverageSummary(c.catalogueRules(), c.checked(), c.otherProfiles(), c.notApplicable(), c.notRun(),
+                c.coreNotApplicable());
     }
 
     private static Rule rule(RuleResult rule) {
