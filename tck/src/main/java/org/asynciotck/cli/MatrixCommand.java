@@ -163,8 +163,7 @@ final class MatrixCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         for (MatrixColumn column : columns) {
             String outcome = !column.started() ? "COULD NOT START: " + column.startError()
-                    : (column.conformant() ? "CONFORMANT" : "NOT CONFORMANT") + ", MUST rules passed "
-                    + column.result().mustPassed() + "/" + column.result().mustApplicable();
+                    : (column.conformant() ? "CONFORMANT" : "NOT CONFORMANT") + ", " + column.result().headline();
             stdout.printf("%-32s %s%n", column.key(), outcome);
         }
         stdout.println("matrix in " + folder + ": " + String.join(", ",
