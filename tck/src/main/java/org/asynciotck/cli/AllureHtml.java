@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -18,10 +19,17 @@ import org.asynciotck.runner.AllureResults;
  * commandline, a Java program the build unpacks beside the kit's jar
  * ({@code tck/target/allure-commandline/allure-<version>/}); {@code ASYNCIO_TCK_ALLURE_HOME}
  * names another installation. A missing or failing commandline costs the report only, never the run.
+ *
+ * <p>Trends: Allure reads the history of earlier runs from {@code allure-results/history/}, and
+ * writes it, with this run added, to {@code allure-report/history/}. Before generating, the
+ * history of the previous report in the same folder is copied into the results, so each run in
+ * one reports folder adds a point to the trend graphs.
  */
 final class AllureHtml {
 
     static final String REPORT_FOLDER = "allure-report";
+    /** Allure's history (trend data), in a report and in the results of the next run. */
+    static final String HISTORY_FOLDER = "history";
     static final String HOME_VARIABLE = "ASYNCIO_TCK_ALLURE_HOME";
     /** Generating a report of a few hundred results takes seconds; this bounds a hung one. */
     static final Duration BOUND = Duration.ofMinutes(2);
@@ -35,6 +43,12 @@ final class AllureHtml {
             err.println("allure: no Allure commandline found beside the kit's jar or in $" + HOME_VARIABLE
                     + "; the results are in " + out.resolve(AllureResults.FOLDER) + " (build with './mvnw package')");
             return false;
+        }
+        try {
+            carryHistory(out);
+        } catch (IOException e) {
+            err.println("allure: could not carry the previous report's history over (" + e.getMessage()
+                    + "); the trend starts again");
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = List.of(java.toString(), "-cp",
@@ -64,6 +78,24 @@ final class AllureHtml {
             Thread.currentThread().interrupt();
             err.println("allure: interrupted while generating the report");
             return false;
+        }
+    }
+
+    /**
+     * Copies {@code allure-report/history/*} into {@code allure-results/history/}, replacing what an
+     * older run left there; nothing when there is no previous report.
+     */
+    static void carryHistory(Path out) throws IOException {
+        Path previous = out.resolve(REPORT_FOLDER).resolve(HISTORY_FOLDER);
+        if (!Files.isDirectory(previous)) {
+            return;
+        }
+        Path history = out.resolve(AllureResults.FOLDER).resolve(HISTORY_FOLDER);
+        Files.createDirectories(history);
+        try (Stream<Path> files = Files.list(previous)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, history.resolve(file.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+            }
         }
     }
 

@@ -43,7 +43,7 @@ final class BaselineCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        CommandRun certification = new CommandRun("tck baseline", factory, settings, err);
+        CommandRun certification = new CommandRun("asyncio-tck baseline", factory, settings, err);
         Baseline start;
         try {
             start = merge == null ? Baseline.empty() : Baseline.read(merge);

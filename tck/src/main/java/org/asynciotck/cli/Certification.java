@@ -11,6 +11,7 @@ import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.untrusted.SanitisingPrintWriter;
 
 /**
  * Certifies one started implementation into one folder: the run, the reports (written even
@@ -62,7 +63,7 @@ final class Certification {
             throws IOException {
         ConformanceRun run = new ConformanceRun(
                 new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder),
-                catalogue, new ConsoleProgress(err, System.console() != null));
+                catalogue, new ConsoleProgress(err, SanitisingPrintWriter.isTerminal(err)));
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(
                 new ReportWriter(folder, KitVersion.get(), junitCopy), run::cut, err).install()) {

@@ -27,7 +27,7 @@ final class CommandRun {
     private final RunCommand.RunSettings settings;
     private final PrintWriter err;
 
-    /** @param commandName "tck run", for the first word of error lines */
+    /** @param commandName "asyncio-tck run", for the first word of error lines */
     CommandRun(String commandName, ImplementationFactory factory, RunCommand.RunSettings settings, PrintWriter err) {
         this.commandName = commandName;
         this.factory = factory;
@@ -110,7 +110,7 @@ final class CommandRun {
         }
         if (result.scenarios().isEmpty()) {
             return usage("no scenario was selected" + (options.tags == null ? "" : " by --tags " + options.tags)
-                    + ": check the tag expression (see 'tck rules' for the rule IDs)");
+                    + ": check the tag expression (see 'asyncio-tck rules' for the rule IDs)");
         }
         return finish.apply(result, folder);
     }

@@ -46,7 +46,7 @@ final class DocsCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("no matrix at [" + matrix + "]: give the matrix.json a 'matrix' run wrote");
             }
         } catch (IllegalArgumentException e) {
-            err.println("tck docs: " + e.getMessage());
+            err.println("asyncio-tck docs: " + e.getMessage());
             return ExitCode.USAGE;
         }
         Path matrixFile = matrix != null ? matrix : folder.resolve(MatrixWriter.MATRIX_JSON);
@@ -55,7 +55,7 @@ final class DocsCommand implements Callable<Integer> {
             try {
                 verdicts = MatrixWriter.read(matrixFile);
             } catch (IOException e) {
-                err.println("tck docs: cannot read the matrix " + matrixFile + ": " + e.getMessage());
+                err.println("asyncio-tck docs: cannot read the matrix " + matrixFile + ": " + e.getMessage());
                 return ExitCode.USAGE;
             }
         }

@@ -57,7 +57,7 @@ public final class ImplementationFactory {
     public LoopImplementation create(ImplementationOptions options) throws UnavailableException, StartException {
         Builder builder = Optional.ofNullable(builders.get(options.kind())).orElseThrow(
                 () -> new UnavailableException("implementation '" + options.kind()
-                        + "' is not available in this build; see 'tck implementations' for those that are"));
+                        + "' is not available in this build; see 'asyncio-tck implementations' for those that are"));
         LoopImplementation implementation;
         try {
             implementation = builder.build(options);

@@ -51,7 +51,7 @@ public record ImplementationOptions(
     public ImplementationOptions validate() {
         if (!KINDS.contains(kind)) {
             throw new IllegalArgumentException("unknown implementation [" + kind + "]: use --impl "
-                    + String.join(", ", KINDS) + " (see 'tck implementations')");
+                    + String.join(", ", KINDS) + " (see 'asyncio-tck implementations')");
         }
         if (!kind.equals(PYTHON)) {
             requireAbsent(python, "--python");

@@ -62,8 +62,8 @@ final class MatrixCommand implements Callable<Integer> {
             description = "also write the matrix table between the <!-- matrix:start --> and <!-- matrix:end --> lines of FILE")
     private Path readme;
 
-    @Option(names = "--allure-html", description = "also render each implementation's allure-report/")
-    private boolean allureHtml;
+    @Option(names = "--allure-html", negatable = true, description = RunOptions.ALLURE_HTML_HELP)
+    private Boolean allureHtml;
 
     @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP + "; applies to every implementation")
     private List<String> profileNames = new ArrayList<>();
@@ -98,7 +98,7 @@ final class MatrixCommand implements Callable<Integer> {
                 ReadmeBlock.requireMarkers(readme);
             }
         } catch (IllegalArgumentException e) {
-            err.println("tck matrix: " + e.getMessage());
+            err.println("asyncio-tck matrix: " + e.getMessage());
             return ExitCode.USAGE;
         }
         if (specs.isEmpty()) {
@@ -110,14 +110,15 @@ final class MatrixCommand implements Callable<Integer> {
                 "note: " + folder + " had a stale lock (" + holder + ", no longer running); taking it over"))) {
             return certifyAll(specs, catalogue, folder, err);
         } catch (OutputLock.InUse e) {
-            err.println("tck matrix: " + e.getMessage());
+            err.println("asyncio-tck matrix: " + e.getMessage());
             return ExitCode.USAGE;
         }
     }
 
     private int certifyAll(List<ImplementationSpec> specs, RuleCatalogue catalogue, Path folder, PrintWriter err)
             throws IOException {
-        Certification certification = new Certification(settings, tags, allureHtml, err);
+        Certification certification = new Certification(settings, tags,
+                allureHtml != null ? allureHtml : settings.allureHtmlByDefault(), err);
         List<MatrixColumn> columns = new ArrayList<>();
         Set<String> keys = new HashSet<>();
         for (ImplementationSpec implementation : specs) {
@@ -144,7 +145,7 @@ final class MatrixCommand implements Callable<Integer> {
             try {
                 started = profiles.applyTo(created);
             } catch (IllegalArgumentException e) {
-                err.println("tck matrix: " + e.getMessage());
+                err.println("asyncio-tck matrix: " + e.getMessage());
                 return MatrixColumn.notStarted(unique(folderName(created.info().id()), keys), implementation.text(),
                         e.getMessage());
             }
@@ -153,7 +154,7 @@ final class MatrixCommand implements Callable<Integer> {
             return MatrixColumn.certified(key, implementation.text(), result);
         } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException
                 | OutputLock.InUse e) {
-            err.println("tck matrix: " + e.getMessage());
+            err.println("asyncio-tck matrix: " + e.getMessage());
             return MatrixColumn.notStarted(unique(folderName(implementation.text()), keys), implementation.text(),
                     e.getMessage());
         }

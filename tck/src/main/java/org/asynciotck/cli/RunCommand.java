@@ -62,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        CommandRun certification = new CommandRun("tck run", factory, settings, err);
+        CommandRun certification = new CommandRun("asyncio-tck run", factory, settings, err);
         Baseline expected = null;
         if (baseline != null) {
             try {

@@ -37,9 +37,11 @@ final class RunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/<implementation-id>/)")
     Path out;
 
-    @Option(names = "--allure-html", negatable = true,
-            description = "render the Allure results (always written to <out>/allure-results/) into "
-                    + "<out>/allure-report/; on by default, --no-allure-html skips it")
+    /** One default for run and matrix: on (the report, and its trend, is why the results are written). */
+    static final String ALLURE_HTML_HELP = "render the Allure results (always written to <out>/allure-results/) into "
+            + "<out>/allure-report/, carrying the previous report's history; on by default, --no-allure-html skips it";
+
+    @Option(names = "--allure-html", negatable = true, description = ALLURE_HTML_HELP)
     Boolean allureHtml;
 
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,

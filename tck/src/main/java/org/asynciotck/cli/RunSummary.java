@@ -14,6 +14,8 @@ import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioResult;
 import org.asynciotck.runner.Verdict;
 import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.untrusted.ConsoleColour;
+import org.asynciotck.untrusted.SanitisingPrintWriter;
 
 /** The few lines printed after a run: outcome, counts, failing rules with one-line reasons, report paths. */
 final class RunSummary {
@@ -23,8 +25,10 @@ final class RunSummary {
     static void print(RunResult result, Path out, PrintWriter stream) {
         ImplementationInfo info = result.implementation();
         String outcome = !result.complete() ? "INCOMPLETE" : result.conformant() ? "CONFORMANT" : "NOT CONFORMANT";
-        stream.println(info.id() + " (" + info.name() + " " + info.version() + ", API level " + info.apiLevel()
-                + "): " + outcome + ", " + result.headline());
+        stream.print(info.id() + " (" + info.name() + " " + info.version() + ", API level " + info.apiLevel() + "): ");
+        SanitisingPrintWriter.print(stream, !result.complete() ? ConsoleColour.YELLOW
+                : result.conformant() ? ConsoleColour.GREEN : ConsoleColour.RED, outcome);
+        stream.println(", " + result.headline());
         if (!info.profiles().declaredNames().isEmpty()) {
             stream.println("profiles:  " + info.profiles());
         }

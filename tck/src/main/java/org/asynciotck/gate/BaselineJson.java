@@ -115,7 +115,7 @@ final class BaselineJson {
     private static ExpectedVerdict toExpected(String implementation, String ruleId, RuleForm rule) {
         String where = "implementation \"" + implementation + "\", rule \"" + ruleId + "\"";
         if (!RULE_ID.matcher(ruleId).matches()) {
-            throw new IllegalArgumentException(where + ": not a rule ID; write it as in 'tck rules', e.g. INIT-1");
+            throw new IllegalArgumentException(where + ": not a rule ID; write it as in 'asyncio-tck rules', e.g. INIT-1");
         }
         if (rule == null || rule.verdict() == null) {
             throw new IllegalArgumentException(where + ": \"verdict\" is missing; use one of " + PROBLEM_VERDICTS);

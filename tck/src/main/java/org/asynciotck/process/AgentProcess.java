@@ -86,6 +86,7 @@ final class AgentProcess {
             throw e;
         }
         tree.started(process);
+        LiveAgents.refuseWhenShuttingDown(tree);
         return new AgentProcess(process, tree, json);
     }
 

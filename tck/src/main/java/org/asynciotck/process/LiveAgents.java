@@ -1,5 +1,6 @@
 package org.asynciotck.process;
 
+import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -11,6 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class LiveAgents {
 
     private static final Set<AgentTree> TREES = ConcurrentHashMap.newKeySet();
+    /**
+     * Set by the hook before it kills: an agent the run's own thread starts after that (say, to
+     * restart one that the hook just killed) would outlive the kit, so it is ended at once.
+     */
+    private static volatile boolean shuttingDown;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(LiveAgents::killAll, "asyncio-tck-agent-shutdown"));
@@ -18,8 +24,21 @@ final class LiveAgents {
 
     private LiveAgents() {}
 
-    static void register(AgentTree tree) {
+    /** @throws IOException when the kit is shutting down: no agent may be started any more */
+    static void register(AgentTree tree) throws IOException {
         TREES.add(tree);
+        refuseWhenShuttingDown(tree);
+    }
+
+    /**
+     * Ends {@code tree} and throws when the shutdown hook has begun; called again once the agent
+     * has started, since the hook may have run between the registration and the start.
+     */
+    static void refuseWhenShuttingDown(AgentTree tree) throws IOException {
+        if (shuttingDown) {
+            end(tree);
+            throw new IOException("the kit is shutting down; no agent is started any more");
+        }
     }
 
     /** Ends {@code tree} and forgets it. */
@@ -29,6 +48,7 @@ final class LiveAgents {
     }
 
     private static void killAll() {
+        shuttingDown = true;
         TREES.forEach(AgentTree::killAll);
     }
 }

@@ -8,7 +8,8 @@ import org.asynciotck.runner.RunResult;
 
 /**
  * Writes conformance.json, certificate.html, badge.svg and junit.xml into one folder, each
- * atomically, and junit.xml also where CI asked for it ({@code --junit PATH}).
+ * atomically, and junit.xml also where CI asked for it ({@code --junit PATH}); and rewrites the
+ * Allure results the run left in the folder so that they tell the same verdicts ({@link AllureVerdicts}).
  */
 public final class ReportWriter {
 
@@ -49,6 +50,7 @@ public final class ReportWriter {
         if (junitCopy != null) {
             AtomicFiles.write(junitCopy, junit);
         }
+        AllureVerdicts.apply(directory, result, kitVersion);
         String json = JSON.writeValueAsString(ConformanceReport.from(result, kitVersion));
         AtomicFiles.write(directory.resolve(CONFORMANCE_JSON), json + "\n");
     }

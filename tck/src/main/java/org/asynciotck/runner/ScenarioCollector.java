@@ -29,6 +29,7 @@ final class ScenarioCollector implements TestExecutionListener {
     private final List<TestIdentifier> planned = new ArrayList<>();
     private final Set<String> finishedIds = new HashSet<>();
     private int total;
+    private int started;
 
     ScenarioCollector(ScenarioListener listener) {
         this.listener = listener;
@@ -37,9 +38,25 @@ final class ScenarioCollector implements TestExecutionListener {
     @Override
     public synchronized void testPlanExecutionStarted(TestPlan testPlan) {
         total = Math.toIntExact(testPlan.countTestIdentifiers(TestIdentifier::isTest));
+        started = 0;
         planned.clear();
         testPlan.getRoots().forEach(root -> testPlan.getDescendants(root).stream()
                 .filter(TestIdentifier::isTest).forEach(planned::add));
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier identifier) {
+        if (!identifier.isTest()) {
+            return;
+        }
+        int count;
+        int of;
+        synchronized (this) {
+            count = ++started;
+            of = total;
+        }
+        List<String> tags = identifier.getTags().stream().map(TestTag::getName).toList();
+        listener.scenarioStarted(ScenarioTags.ruleId(tags).orElse(""), identifier.getDisplayName(), count, of);
     }
 
     @Override

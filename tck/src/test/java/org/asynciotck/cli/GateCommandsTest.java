@@ -98,7 +98,7 @@ class GateCommandsTest {
         int code = run("run", "--baseline", broken.toString());
 
         assertThat(code).isEqualTo(ExitCode.USAGE);
-        assertThat(err.toString().strip()).startsWith("tck run: baseline [" + broken + "] is not valid JSON")
+        assertThat(err.toString().strip()).startsWith("asyncio-tck run: baseline [" + broken + "] is not valid JSON")
                 .doesNotContain("\n");
         assertThat(out.toString()).isEmpty();
     }

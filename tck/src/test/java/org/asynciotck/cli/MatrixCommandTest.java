@@ -62,8 +62,9 @@ class MatrixCommandTest {
 
         String html = Files.readString(reports.resolve("matrix.html"));
         assertThat(html).doesNotContain("<script>").contains("&lt;script&gt;alert(1)&lt;/script&gt;")
-                .contains("<img src=\"reference/badge.svg\"")
-                .containsPattern("<td class=\"fail\" title=\"\\[NTODO-3\\] broken-lifo-ready-queue: expected [^\"]+\">fail</td>");
+                .contains("href=\"reference/certificate.html\"")
+                .containsPattern("<td class=\"c fail\" title=\"NTODO-3 · broken-lifo-ready-queue: fail. "
+                        + "\\[NTODO-3\\] broken-lifo-ready-queue: expected [^\"]+\"><details><summary class=\"fail\">✗</summary>");
         String md = Files.readString(reports.resolve("matrix.md"));
         assertThat(md).doesNotContain("<script>").contains("&lt;script&gt;").contains("\\| pipe")
                 .contains("| NTODO-3 | MUST | The ready queue is first in, first out | pass | fail | could not start: ");
