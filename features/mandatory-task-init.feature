@@ -41,6 +41,14 @@ Feature: A task must be initialised before it is used
       When task "u" is asked for its name
       Then it answers "u"
 
+    Scenario: Adding a done callback to an uninitialised task is refused
+      When a done callback "cb" is added to task "t"
+      Then it is refused with an error
+
+    Scenario: Cancelling an uninitialised task is refused
+      When task "t" is cancelled
+      Then it is refused with an error
+
     @needs-enter-leave-task
     Scenario: Entering an uninitialised task is refused
       When task "t" is entered by hand

@@ -30,17 +30,43 @@ public final class FutureSteps {
         context.performExpectingSuccess(new Operation.SetResult(future, value));
     }
 
-    /** set_result (to 42), set_exception (a RuntimeError) or cancel: the three ways a future completes. */
+    /**
+     * set_result (to 42), set_exception (a RuntimeError) or cancel: the three ways a future
+     * completes. cancel() of a pending future must answer true: this call cancelled it.
+     */
     @When("future {string} is completed with {word}")
     public void complete(String future, String completion) {
-        Operation operation = switch (completion) {
+        Object value = context.performExpectingSuccess(completion(future, completion)).value();
+        if (completion.equals("cancel")) {
+            Expectation.check(context, Boolean.TRUE.equals(value),
+                    "cancel() of pending future \"" + future + "\" to answer true", value);
+        }
+    }
+
+    /** Tries to complete a future again; the outcome is checked by a "Then it ..." step. */
+    @When("future {string} is completed again with {word}")
+    public void completeAgain(String future, String completion) {
+        context.perform(completion(future, completion));
+    }
+
+    private static Operation completion(String future, String completion) {
+        return switch (completion) {
             case "set_result" -> new Operation.SetResult(future, 42);
             case "set_exception" -> new Operation.SetException(future);
             case "cancel" -> new Operation.CancelFuture(future);
             default -> throw new IllegalArgumentException("kit defect: unknown completion [" + completion
                     + "]; use set_result, set_exception or cancel");
         };
-        context.performExpectingSuccess(operation);
+    }
+
+    @When("a done callback {string} is added to task {string}")
+    public void addDoneCallbackToTask(String label, String task) {
+        context.perform(new Operation.AddDoneCallback(task, label, List.of()));
+    }
+
+    @When("task {string} is cancelled")
+    public void cancelTask(String task) {
+        context.perform(new Operation.CancelFuture(task));
     }
 
     @Then("future {string} is done")

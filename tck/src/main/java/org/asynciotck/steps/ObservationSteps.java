@@ -159,6 +159,12 @@ public final class ObservationSteps {
         Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer \"" + expected + "\"", outcome);
     }
 
+    @Then("it answers {bool}")
+    public void answersBoolean(Boolean expected) {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer " + expected, outcome);
+    }
+
     @Then("it succeeds")
     public void succeeds() {
         Outcome outcome = context.lastOutcome();

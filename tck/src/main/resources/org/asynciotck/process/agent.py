@@ -901,9 +901,11 @@ class CreateTask:
 
 async def task_body(session, label, awaited):
     session.record(label + ":start")
-    if awaited is not None:
-        await awaited
-    session.record(label + ":end")
+    try:
+        if awaited is not None:
+            await awaited  # the future's exception (or CancelledError) ends the task, after ":end"
+    finally:
+        session.record(label + ":end")
     return label
 
 
