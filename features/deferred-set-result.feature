@@ -65,14 +65,15 @@ Feature: Future done callbacks are deferred to the loop
       Then it is refused with an error of type InvalidStateError
       When future "f" is completed again with cancel
       Then it answers false
+      And future "f" is <state>
       When the loop runs one iteration
       Then exactly the callbacks "cb" ran in iteration 1, in any order
 
       Examples:
-        | completion    |
-        | set_result    |
-        | set_exception |
-        | cancel        |
+        | completion    | state         |
+        | set_result    | not cancelled |
+        | set_exception | not cancelled |
+        | cancel        | cancelled     |
 
   @FUTURE-2 @MUST @profile-deferred-dispatch
   Rule: A done callback added to a future that is already done is deferred too

@@ -69,6 +69,38 @@ public final class FutureSteps {
         context.perform(new Operation.CancelFuture(task));
     }
 
+    @Then("future {string} is cancelled")
+    public void futureIsCancelled(String future) {
+        expectCancelled(future, true);
+    }
+
+    @Then("future {string} is not cancelled")
+    public void futureIsNotCancelled(String future) {
+        expectCancelled(future, false);
+    }
+
+    @When("task {string} is asked whether it is cancelled")
+    public void askCancelled(String task) {
+        context.perform(new Operation.FutureCancelled(task));
+    }
+
+    @When("the result of task {string} is set")
+    public void setResultOfTask(String task) {
+        context.perform(new Operation.SetResult(task, 42));
+    }
+
+    @When("an exception is set on task {string}")
+    public void setExceptionOnTask(String task) {
+        context.perform(new Operation.SetException(task));
+    }
+
+    private void expectCancelled(String future, boolean expected) {
+        Object cancelled = context.performExpectingSuccess(new Operation.FutureCancelled(future)).value();
+        Expectation.check(context, Boolean.valueOf(expected).equals(cancelled),
+                "future \"" + future + "\" " + (expected ? "to be cancelled" : "not to be cancelled"),
+                "cancelled() = " + cancelled);
+    }
+
     @Then("future {string} is done")
     public void futureIsDone(String future) {
         Object done = context.performExpectingSuccess(new Operation.FutureDone(future)).value();

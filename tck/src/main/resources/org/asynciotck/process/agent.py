@@ -873,6 +873,16 @@ class FutureDone:
         return bool(session.future(self.future).done())
 
 
+class FutureCancelled:
+    op = "future_cancelled"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        return bool(session.future(self.future).cancelled())
+
+
 class CreateTask:
     op = "create_task"
 
@@ -989,7 +999,7 @@ class SwapCurrentTask:
 OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, ReadyQueueLength, SelectTimeout, Recorded, Note,
-    CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
+    CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, FutureCancelled, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
     ReportedErrors, AddReadyReader,
 )}
