@@ -29,6 +29,18 @@ Feature: How many iterations a task needs to resume after its future gets a resu
       And the loop runs one iteration
       Then the coroutine of task "t" finished in iteration 2
 
+    Scenario Outline: A future completed outside the loop with <completion> resumes the task in the next iteration, which ends it
+      When future "f" is completed with <completion>
+      Then task "t" is not done
+      When the loop runs one iteration
+      Then the coroutine of task "t" finished in iteration 2
+      And task "t" is done
+
+      Examples:
+        | completion    |
+        | set_exception |
+        | cancel        |
+
     Scenario: A result set by a callback resumes the task one iteration later
       Given callback "setter" is scheduled with call_soon and, when it runs, does:
         | set the result of future "f" to 1 |

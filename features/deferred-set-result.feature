@@ -56,6 +56,25 @@ Feature: Future done callbacks are deferred to the loop
         | set_exception |
         | cancel        |
 
+    Scenario Outline: A future completed with <completion> stays as it is: completing it again queues no callback
+      Given callback "cb" is added as a done callback of future "f"
+      And future "f" is completed with <completion>
+      When future "f" is completed again with set_result
+      Then it is refused with an error of type InvalidStateError
+      When future "f" is completed again with set_exception
+      Then it is refused with an error of type InvalidStateError
+      When future "f" is completed again with cancel
+      Then it answers false
+      And future "f" is <state>
+      When the loop runs one iteration
+      Then exactly the callbacks "cb" ran in iteration 1, in any order
+
+      Examples:
+        | completion    | state         |
+        | set_result    | not cancelled |
+        | set_exception | not cancelled |
+        | cancel        | cancelled     |
+
   @FUTURE-2 @MUST @profile-deferred-dispatch
   Rule: A done callback added to a future that is already done is deferred too
     Claims: C-41

@@ -41,6 +41,32 @@ Feature: A task must be initialised before it is used
       When task "u" is asked for its name
       Then it answers "u"
 
+    Scenario: A pending task whose initialiser ran answers with its coroutine
+      Given a future "f" made by the loop
+      And task "u" is created with the Task constructor, awaiting future "f"
+      When task "u" is asked for its coroutine
+      Then it answers with a coroutine
+
+    Scenario: Adding a done callback to an uninitialised task is refused
+      When a done callback "cb" is added to task "t"
+      Then it is refused with an error
+
+    Scenario: Cancelling an uninitialised task is refused
+      When task "t" is cancelled
+      Then it is refused with an error
+
+    Scenario: Asking an uninitialised task whether it is cancelled is refused
+      When task "t" is asked whether it is cancelled
+      Then it is refused with an error
+
+    Scenario: Setting the result of an uninitialised task is refused
+      When the result of task "t" is set
+      Then it is refused with an error
+
+    Scenario: Setting an exception on an uninitialised task is refused
+      When an exception is set on task "t"
+      Then it is refused with an error
+
     @needs-enter-leave-task
     Scenario: Entering an uninitialised task is refused
       When task "t" is entered by hand

@@ -363,7 +363,8 @@ public class EventLoop implements AutoCloseable {
      * Extension point.
      */
     protected void leaveTask(Task<?> task) {
-        task.ensureInitialised("leave task");
+        // No initialisation check, as in CPython: an uninitialised task can never be current,
+        // so the conflict check below refuses it (INIT-1).
         if (currentTask != task) {
             throw new TaskConflictException("Leaving task " + task + " does not match the current task "
                     + (currentTask == null ? "None" : currentTask) + "."); // ENTER-2

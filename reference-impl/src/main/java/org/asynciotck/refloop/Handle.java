@@ -52,14 +52,14 @@ public class Handle {
     /**
      * Runs the callback (CPython {@code Handle._run}): an exception it throws goes to the
      * loop's exception handler and never out of the loop.
+     *
+     * <p>Like CPython's, it does not check for cancellation: the batch skips a cancelled handle
+     * before running it (HANDLE-1). A loop that ran one anyway would find no callback here, and
+     * the NullPointerException would reach the exception handler, loudly.
      */
     void run() {
-        Runnable toRun = callback;
-        if (toRun == null) {
-            return;
-        }
         try {
-            toRun.run();
+            callback.run();
         } catch (RuntimeException | Error e) {
             loop.callExceptionHandler("Exception in callback " + this, e);
         }

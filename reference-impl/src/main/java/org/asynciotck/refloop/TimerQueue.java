@@ -62,10 +62,8 @@ final class TimerQueue {
      * head only.
      */
     void dropCancelled() {
-        int count = heap.size();
-        if (count > MIN_SCHEDULED_TIMER_HANDLES
-                && (double) cancelledCount / count > MIN_CANCELLED_TIMER_HANDLES_FRACTION) {
-            List<TimerHandle> live = new ArrayList<>(count);
+        if (rebuildPays()) {
+            List<TimerHandle> live = new ArrayList<>(heap.size());
             for (TimerHandle timer : heap) {
                 if (timer.cancelled()) {
                     timer.scheduled = false;
@@ -82,6 +80,17 @@ final class TimerQueue {
                 heap.poll().scheduled = false;
             }
         }
+    }
+
+    /**
+     * CPython's heuristic: rebuilding pays when there are more than
+     * {@value #MIN_SCHEDULED_TIMER_HANDLES} timers and over half are cancelled. Either path
+     * leaves the same live head, so only the cost differs.
+     */
+    private boolean rebuildPays() {
+        int count = heap.size();
+        return count > MIN_SCHEDULED_TIMER_HANDLES
+                && (double) cancelledCount / count > MIN_CANCELLED_TIMER_HANDLES_FRACTION;
     }
 
     /**

@@ -130,6 +130,8 @@ final class OperationDispatcher {
             return Outcome.value(state.future(o.future()).cancel());
         } else if (op instanceof Operation.FutureDone o) {
             return Outcome.value(state.future(o.future()).done());
+        } else if (op instanceof Operation.FutureCancelled o) {
+            return Outcome.value(state.future(o.future()).cancelled());
         } else if (op instanceof Operation.CreateTask o) {
             return createTask(o);
         } else if (op instanceof Operation.CreateUninitialisedTask o) {

@@ -60,14 +60,15 @@ final class SessionState {
         futures.put(requireName("future", name), future);
     }
 
+    /** A future by name; a task name also works, since a task is a future (docs/protocol.md, "Names"). */
     Future<Object> future(String name) {
-        return lookup(futures, "future", name);
+        Future<Object> future = futures.get(name);
+        return future != null ? future : lookup(tasks, "future", name);
     }
 
     /** A future or task by name: what a coroutine may await. */
     Future<Object> awaitable(String name) {
-        Future<Object> future = futures.get(name);
-        return future != null ? future : lookup(tasks, "future or task", name);
+        return future(name);
     }
 
     void nameTask(String name, Task<Object> task) {

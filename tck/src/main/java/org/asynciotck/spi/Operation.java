@@ -45,6 +45,7 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.SetException.class),
     @JsonSubTypes.Type(Operation.CancelFuture.class),
     @JsonSubTypes.Type(Operation.FutureDone.class),
+    @JsonSubTypes.Type(Operation.FutureCancelled.class),
     @JsonSubTypes.Type(Operation.CreateTask.class),
     @JsonSubTypes.Type(Operation.CreateUninitialisedTask.class),
     @JsonSubTypes.Type(Operation.TaskDone.class),
@@ -202,6 +203,10 @@ public sealed interface Operation {
     /** {@code fut.done()}; value: boolean. */
     @JsonTypeName("future_done")
     record FutureDone(String future) implements Operation {}
+
+    /** {@code fut.cancelled()}; value: boolean. */
+    @JsonTypeName("future_cancelled")
+    record FutureCancelled(String future) implements Operation {}
 
     // ---- tasks ------------------------------------------------------------------------------
 

@@ -173,6 +173,20 @@ public final class ObservationSteps {
                 "the value \"" + expected + "\"", outcome);
     }
 
+    @Then("it answers {bool}")
+    public void answersBoolean(Boolean expected) {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer " + expected, outcome);
+    }
+
+    /** get_coro() answers the coroutine's type name; which name differs between loops. */
+    @Then("it answers with a coroutine")
+    public void answersWithACoroutine() {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && outcome.value() instanceof String,
+                "a coroutine", outcome);
+    }
+
     @Then("it succeeds")
     public void succeeds() {
         Outcome outcome = context.lastOutcome();

@@ -898,6 +898,16 @@ class FutureDone:
         return bool(session.future(self.future).done())
 
 
+class FutureCancelled:
+    op = "future_cancelled"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        return bool(session.future(self.future).cancelled())
+
+
 class CreateTask:
     op = "create_task"
 
@@ -926,9 +936,11 @@ class CreateTask:
 
 async def task_body(session, label, awaited):
     session.record(label + ":start")
-    if awaited is not None:
-        await awaited
-    session.record(label + ":end")
+    try:
+        if awaited is not None:
+            await awaited  # the future's exception (or CancelledError) ends the task, after ":end"
+    finally:
+        session.record(label + ":end")
     return label
 
 
@@ -1012,7 +1024,7 @@ class SwapCurrentTask:
 OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
-    CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, CreateTask, CreateUninitialisedTask, TaskDone,
+    CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, FutureCancelled, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
     ReportedErrors, AddReadyReader,
 )}
