@@ -7,8 +7,11 @@ Feature: Cancelling a handle versus removing it from the ready queue
   until the next drain. Removing the handle from the queue (what the source
   document calls "pop") takes it out at once and does not mark it cancelled.
 
-  Source: CPython Lib/asyncio/events.py, Handle.cancel; Lib/asyncio/base_events.py,
-  BaseEventLoop._run_once ("if handle._cancelled: continue").
+  A timer handle (call_later, call_at) is the same: cancelled, it stays in the
+  timer heap and is skipped (or dropped) when the loop reaches it.
+
+  Source: CPython Lib/asyncio/events.py, Handle.cancel and TimerHandle.cancel;
+  Lib/asyncio/base_events.py, BaseEventLoop._run_once ("if handle._cancelled: continue").
 
   Background:
     Given a fresh event loop
@@ -23,6 +26,20 @@ Feature: Cancelling a handle versus removing it from the ready queue
       Then handle "h" is cancelled
       When the loop runs one iteration
       Then no callback has run
+
+    Scenario Outline: A cancelled handle made by <scheduler> is skipped, and the callbacks next to it run
+      Given callback "x" is scheduled with <scheduler> as handle "hx", already due
+      When the handle "hx" is cancelled
+      Then handle "hx" is cancelled
+      When the loop runs one iteration
+      Then exactly the callbacks "a" ran in iteration 1, in any order
+
+      Examples:
+        | scheduler            |
+        | call_soon            |
+        | call_soon_threadsafe |
+        | call_later           |
+        | call_at              |
 
     @needs-ready-queue
     Scenario: A cancelled handle stays in the ready queue until an iteration skips it

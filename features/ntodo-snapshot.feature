@@ -32,11 +32,31 @@ Feature: One iteration runs a snapshot of the ready queue
       When the loop runs one iteration
       Then exactly the callbacks "a", "b" and "c" ran in iteration 1, in any order
 
-    Scenario: A timer that is already due runs in the same iteration as the queued callbacks
+    Scenario Outline: Every timer that is already due runs in the same iteration as the queued callbacks (<timers> by <call>)
       Given callback "a" is scheduled with call_soon
-      And timer "t" is scheduled with call_later, overdue by 1 second
+      And timers <timers> are scheduled with <call>, overdue by 1 second
       When the loop runs one iteration
-      Then exactly the callbacks "a" and "t" ran in iteration 1, in any order
+      Then exactly the callbacks "a", <timers> ran in iteration 1, in any order
+
+      Examples:
+        | timers                 | call       |
+        | "t1"                   | call_later |
+        | "t1" and "t2"          | call_later |
+        | "t1", "t2" and "t3"    | call_later |
+        | "t1"                   | call_at    |
+        | "t1", "t2" and "t3"    | call_at    |
+
+    Scenario Outline: A callback that raises does not end the batch: the others run in the same iteration (<callbacks>)
+      Given callbacks <callbacks> are scheduled with call_soon, of which "boom" raises
+      When the loop runs one iteration
+      Then exactly the callbacks <callbacks> ran in iteration 1, in any order
+      And the loop reported RuntimeError "raised by the kit"
+
+      Examples:
+        | callbacks              |
+        | "boom", "a" and "b"    |
+        | "a", "boom" and "b"    |
+        | "a", "b" and "boom"    |
 
     Scenario: A timer that is not yet due does not run
       Given timer "later" is scheduled with call_later in 1 day

@@ -319,6 +319,24 @@ class SchedulingTest(AgentTestCase):
         self.assertTrue(events[2]["value"].startswith("KitError: "), events[2])
         self.assertEqual(3, len(events[3]["value"]))
 
+    def test_raise_leaves_the_callback_so_the_loop_reports_it_and_skips_the_rest_of_then(self):
+        self.agent.perform(op="call_soon", label="a", handle=None, then=[
+            {"op": "raise"}, {"op": "call_soon", "label": "never", "handle": None}])
+        self.agent.perform(op="call_soon", label="b", handle=None)
+        self.agent.perform(op="run_once")
+        self.agent.perform(op="run_once")
+        self.assertEqual([{"label": "a", "run": 1}, {"label": "b", "run": 1}], self.recorded())
+        self.assertEqual(["RuntimeError: raised by the kit"], self.agent.value(op="reported_errors"))
+        error = self.agent.perform(op="raise")
+        self.assertEqual(("RuntimeError", "raised by the kit"), (error["error_type"], error["message"]))
+
+    def test_call_at_takes_its_deadline_from_the_loop_clock(self):
+        self.agent.perform(op="call_at", delay=-1, label="due", handle=None)
+        self.agent.perform(op="call_at", delay=3600, label="later", handle="h")
+        self.agent.perform(op="run_once")
+        self.assertEqual([{"label": "due", "run": 1}], self.recorded())
+        self.agent.perform(op="cancel_handle", handle="h")
+
     def test_a_note_outside_a_run_records_run_0_and_gives_the_inner_outcome(self):
         self.agent.perform(op="create_future", future="f")
         self.assertFalse(self.agent.value(op="note", name="n", of={"op": "future_done", "future": "f"}))

@@ -1,13 +1,15 @@
 package org.asynciotck.reference;
 
 import java.util.List;
+import org.asynciotck.refloop.LoopRuntimeException;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
 
 /**
  * Makes the callbacks of docs/protocol.md: when one runs it records its label, then performs
  * each operation of {@code then}; one that raises records {@code !error} ("Type: message")
- * and the callback goes on with the next.
+ * and the callback goes on with the next. {@link Operation.Raise} is the exception: it leaves the
+ * callback, so the loop sees a callback that raises.
  */
 final class CallbackFactory {
 
@@ -23,11 +25,19 @@ final class CallbackFactory {
         return () -> {
             state.record(label);
             for (Operation operation : then) {
+                if (operation instanceof Operation.Raise) {
+                    throw raisedByTheKit();
+                }
                 Outcome outcome = dispatcher.performCatchingAll(operation);
                 if (outcome.isError()) {
                     state.record("!error", PythonErrors.describe(outcome));
                 }
             }
         };
+    }
+
+    /** What {@link Operation.Raise} raises: asyncio's RuntimeError, with the message of docs/protocol.md. */
+    static LoopRuntimeException raisedByTheKit() {
+        return new LoopRuntimeException("raised by the kit");
     }
 }

@@ -67,6 +67,10 @@ final class OperationDispatcher {
             state.nameHandle(o.handle(), loop.callSoonThreadsafe(callbacks.callback(o.label(), o.then())));
         } else if (op instanceof Operation.CallLater o) {
             state.nameHandle(o.handle(), loop.callLater(o.delay(), callbacks.callback(o.label(), o.then())));
+        } else if (op instanceof Operation.CallAt o) {
+            state.nameHandle(o.handle(), loop.callAt(loop.time() + o.delay(), callbacks.callback(o.label(), o.then())));
+        } else if (op instanceof Operation.Raise) {
+            throw CallbackFactory.raisedByTheKit();
         } else if (op instanceof Operation.CancelHandle o) {
             state.handle(o.handle()).cancel();
         } else if (op instanceof Operation.HandleCancelled o) {

@@ -26,6 +26,8 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.CallSoon.class),
     @JsonSubTypes.Type(Operation.CallSoonThreadsafe.class),
     @JsonSubTypes.Type(Operation.CallLater.class),
+    @JsonSubTypes.Type(Operation.CallAt.class),
+    @JsonSubTypes.Type(Operation.Raise.class),
     @JsonSubTypes.Type(Operation.CancelHandle.class),
     @JsonSubTypes.Type(Operation.HandleCancelled.class),
     @JsonSubTypes.Type(Operation.HandleHoldsCallback.class),
@@ -97,6 +99,27 @@ public sealed interface Operation {
             then = then == null ? List.of() : List.copyOf(then);
         }
     }
+
+    /**
+     * {@code loop.call_at(loop.time() + delay, cb)}: the deadline is taken on the loop's own clock
+     * when the operation is performed; a negative delay makes an overdue timer. Otherwise as
+     * {@link CallLater}.
+     */
+    @JsonTypeName("call_at")
+    record CallAt(double delay, String label, List<Operation> then, String handle) implements Operation {
+        public CallAt {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /**
+     * Raises {@code RuntimeError("raised by the kit")}. In the {@code then} of a callback it is not
+     * recorded as {@code !error}: it propagates out of the callback, so the loop sees a callback
+     * that raises (asyncio's {@code Handle._run} hands it to the exception handler); the operations
+     * after it are not performed. Performed by the kit directly, its outcome is that error.
+     */
+    @JsonTypeName("raise")
+    record Raise() implements Operation {}
 
     /** {@code handle.cancel()}. */
     @JsonTypeName("cancel_handle")

@@ -27,6 +27,7 @@ final class CallbackScript {
                     "schedule callback " + NAME + " with call_soon, which stops the loop",
                     m -> new Operation.CallSoon(m.group(1), List.of(new Operation.Stop()), m.group(1))),
             form("stop the loop", "stop the loop", m -> new Operation.Stop()),
+            form("raise an error", "raise an error", m -> new Operation.Raise()),
             form("note running the loop as \"n\"", "note running the loop as " + NAME,
                     m -> note(m.group(1), new Operation.RunForever())),
             form("create task \"t\" with eager start", "create task " + NAME + " with eager start",

@@ -25,6 +25,11 @@ public final class FutureSteps {
         context.performExpectingSuccess(new Operation.AddDoneCallback(future, label, List.of()));
     }
 
+    @Given("callback {string} is added as a done callback of future {string}, and raises when it runs")
+    public void addRaisingDoneCallback(String label, String future) {
+        context.performExpectingSuccess(new Operation.AddDoneCallback(future, label, List.of(new Operation.Raise())));
+    }
+
     @Given("the result of future {string} is set to {int}")
     public void setResult(String future, int value) {
         context.performExpectingSuccess(new Operation.SetResult(future, value));

@@ -9,6 +9,9 @@ import org.asynciotck.spi.Operation;
 /** Steps that schedule callbacks and timers and run the loop. */
 public final class LoopSteps {
 
+    /** How overdue "already due" timers are: far enough that any clock resolution makes them due. */
+    static final double ALREADY_DUE_SECONDS = 1.0;
+
     private final ScenarioContext context;
 
     public LoopSteps(ScenarioContext context) {
@@ -76,9 +79,30 @@ public final class LoopSteps {
         }
     }
 
-    @Given("timer {string} is scheduled with call_later, overdue by {duration}")
-    public void timerOverdue(String label, Seconds overdue) {
-        context.performExpectingSuccess(new Operation.CallLater(-overdue.value(), label, List.of(), label));
+    @Given("timer(s) {labels} is/are scheduled with {timerCall}, overdue by {duration}")
+    public void timersOverdue(List<String> labels, Scheduler call, Seconds overdue) {
+        for (String label : labels) {
+            context.performExpectingSuccess(call.schedule(label, List.of(), label, -overdue.value()));
+        }
+    }
+
+    /** An already due callback: for the timer calls, a timer overdue by {@link #ALREADY_DUE_SECONDS}. */
+    @Given("callback {string} is scheduled with {scheduler} as handle {string}, already due")
+    public void scheduledAsHandleAlreadyDue(String label, Scheduler scheduler, String handle) {
+        context.performExpectingSuccess(scheduler.schedule(label, List.of(), handle, -ALREADY_DUE_SECONDS));
+    }
+
+    @Given("callback {string} is scheduled with {scheduler}, already due, and raises when it runs")
+    public void scheduledAndRaises(String label, Scheduler scheduler) {
+        context.performExpectingSuccess(scheduler.schedule(label, List.of(new Operation.Raise()), label,
+                -ALREADY_DUE_SECONDS));
+    }
+
+    @Given("callbacks {labels} are scheduled with call_soon, of which {string} raises")
+    public void scheduledOneRaising(List<String> labels, String raising) {
+        for (String label : labels) {
+            callSoon(label, label.equals(raising) ? List.of(new Operation.Raise()) : List.of());
+        }
     }
 
     @Given("a reader {string} whose socket is already readable")

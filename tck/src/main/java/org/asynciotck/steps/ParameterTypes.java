@@ -25,6 +25,18 @@ public final class ParameterTypes {
         return text.equals("loop.create_task") ? TaskConstruction.CREATE_TASK : TaskConstruction.TASK_CONSTRUCTOR;
     }
 
+    /** How a callback is handed to the loop: {@code call_soon}, {@code call_soon_threadsafe}, {@code call_later} or {@code call_at}. */
+    @ParameterType("call_soon_threadsafe|call_soon|call_later|call_at")
+    public Scheduler scheduler(String text) {
+        return Scheduler.named(text);
+    }
+
+    /** How a timer is made: {@code call_later} or {@code call_at}. */
+    @ParameterType("call_later|call_at")
+    public Scheduler timerCall(String text) {
+        return Scheduler.named(text);
+    }
+
     /** {@code true} or {@code false}. */
     @ParameterType("true|false")
     public Boolean bool(String text) {

@@ -53,6 +53,8 @@ final class RequiredCapabilities {
             return op.then();
         } else if (operation instanceof Operation.CallLater op) {
             return op.then();
+        } else if (operation instanceof Operation.CallAt op) {
+            return op.then();
         } else if (operation instanceof Operation.AddDoneCallback op) {
             return op.then();
         } else if (operation instanceof Operation.Note op) {

@@ -433,6 +433,8 @@ class Callback:
     def __call__(self, *ignored_args):  # done callbacks receive the future
         self.session.record(self.label)
         for operation in self.then:
+            if isinstance(operation, Raise):  # leaves the callback: the loop sees a callback that raises
+                operation.perform(self.session)
             try:
                 operation.perform(self.session)
             except (Exception, asyncio.CancelledError) as e:
@@ -477,6 +479,24 @@ class CallLater(CallSoon):
 
     def schedule(self, loop, callback):
         return loop.call_later(self.delay, callback)
+
+
+class CallAt(CallLater):
+    op = "call_at"
+
+    def schedule(self, loop, callback):
+        return loop.call_at(loop.time() + self.delay, callback)
+
+
+class Raise:
+    """Raises out of a callback (never recorded as ``!error``); performed directly, an error outcome."""
+    op = "raise"
+
+    def __init__(self, fields):
+        pass
+
+    def perform(self, session):
+        raise RuntimeError("raised by the kit")
 
 
 class HandleOperation:
@@ -1022,7 +1042,7 @@ class SwapCurrentTask:
 
 
 OPERATIONS = {cls.op: cls for cls in (
-    CallSoon, CallSoonThreadsafe, CallLater, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
+    CallSoon, CallSoonThreadsafe, CallLater, CallAt, Raise, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, FutureCancelled, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,

@@ -1,0 +1,125 @@
+package org.asynciotck.gallery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.Verdict;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * All loops of tck/src/test/resources/gallery/broken_loops.py are wrong, each in one way, the way
+ * alternative loops have been: each is certified through the Python agent ({@code --loop-factory})
+ * and must fail exactly the MUST and SHOULD rules its defect breaks, with the verdict expected,
+ * and the run must not be conformant (exit 1). Every loop runs every rule on CPython 3.12.1 (C
+ * Task/Future), where stock asyncio's only non-passing rule is INIT-1 (crashed, errata E-12, a
+ * defect of CPython's C Task that no loop can touch): it is expected of every loop.
+ *
+ * <p>A loop whose call_soon_threadsafe does not wake the selector is in the Java gallery
+ * (BrokenThreadsafeDoesNotWake) and not here: through an agent, each of its four wake-up
+ * scenarios waits out the wake-up bound and then the bounded join of the loop thread, about
+ * 45 s for one loop.
+ */
+class GalleryOfBrokenLoopsTest {
+
+    private static final String PYTHON = "3.12.1";
+
+    @TempDir
+    Path out;
+
+    /**
+     * Each factory with the rule its defect breaks first, then the rules that state a consequence
+     * of the same mechanism, with a comment. "RULE" expects fail; "RULE=timed-out" another verdict.
+     */
+    static Stream<Arguments> gallery() {
+        return Stream.of(
+                // the three loops of issue 15
+                broken("create_task_starts_at_once", "TASK-1"),
+                broken("one_due_timer_per_iteration", "NTODO-1"),
+                broken("raising_callback_ends_iteration", "NTODO-1"),
+                // the ready queue and the batch; done callbacks are queued in order but run newest first
+                broken("lifo_ready_queue", "NTODO-3", "FUTURE-1"),
+                // a task woken in this iteration resumes in it; a stopping batch runs what it schedules;
+                // stop() before run_forever() runs more than one iteration; a task made by a callback
+                // starts in the iteration that made it
+                broken("drains_new_callbacks", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1"),
+                // due timers wait an iteration: a raising timer too (ERROR-1 expects it to run in the
+                // first iteration), and a zero-delay timer scheduled by a callback waits two (ORDER-2)
+                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1"),
+                broken("batch_budget", "SENTINEL-1"),
+                // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
+                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1"),
+                broken("threadsafe_inbox", "NTODO-3"),
+                // stop()
+                broken("stop_cuts_the_batch", "NTODO-4"),
+                broken("stop_one_batch_late", "NTODO-4"),
+                // the nested run clears the outer run's pending stop, so a run with no later stop never
+                // returns (what CPython 3.13.0 does too, errata E-17)
+                broken("nested_run_allowed", "LIFE-3", "LIFE-4=timed-out"),
+                // the select timeout
+                broken("timeout_ignores_cancelled_head", "TIMEOUT-4"),
+                broken("timeout_not_capped", "TIMEOUT-2"),
+                broken("timeout_from_latest_timer", "TIMEOUT-2"),
+                // every timeout that is not 0 or none is a thousand times too long, the 1 h one of TIMEOUT-4 too
+                broken("timeout_in_milliseconds", "TIMEOUT-2", "TIMEOUT-4"),
+                // timers and handles; an overdue timer is 49 days away: it gives no zero timeout
+                // (TIMEOUT-2) and a raising overdue timer never runs (ERROR-1)
+                broken("negative_delay_wraps", "NTODO-1", "TIMEOUT-2", "ERROR-1"),
+                // a raising call_at timer never runs either
+                broken("call_at_on_another_clock", "NTODO-1", "ERROR-1"),
+                // the uncancelled copy is what the timer queue holds, so it also sets the timeout
+                broken("cancelled_timers_still_fire", "HANDLE-1", "TIMEOUT-4"),
+                broken("threadsafe_handle_detached", "HANDLE-1"),
+                broken("cancel_removes_the_handle", "HANDLE-1"),
+                // callback errors; the enter-task conflict of COLLIDE-1 is a task step that raises
+                broken("callback_errors_swallowed", "ERROR-1", "NTODO-1", "COLLIDE-1"),
+                broken("callback_error_escapes", "ERROR-1", "NTODO-1", "COLLIDE-1"),
+                // futures
+                broken("done_callbacks_reversed", "FUTURE-1"),
+                broken("done_callbacks_in_one_handle", "FUTURE-1"),
+                broken("late_done_callback_at_once", "FUTURE-2"),
+                broken("cancel_calls_back_at_once", "FUTURE-1"),
+                broken("cancel_forgets_done_callbacks", "FUTURE-1"),
+                // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop
+                broken("create_task_queues_bookkeeping", "TASK-1"),
+                broken("create_task_starts_late", "TASK-1", "TASK-2"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("gallery")
+    void eachBrokenLoopFailsExactlyTheRulesItBreaks(String factory, Map<String, Verdict> breaks) {
+        long started = System.nanoTime();
+        RunResult result = GalleryRuns.certify(GalleryRuns.python(PYTHON), "broken_loops:" + factory, "c",
+                AgentBounds.OPERATION, out);
+        System.out.printf("[gallery] %s: %s, %.1f s%n", factory, GalleryRuns.nonPassing(result),
+                (System.nanoTime() - started) / 1e9);
+
+        assertThat(GalleryRuns.nonPassing(result))
+                .as("non-passing MUST and SHOULD rules of broken_loops:%s; reasons: %s", factory,
+                        GalleryRuns.reasons(result))
+                .isEqualTo(breaks);
+        assertThat(result.complete()).as("the run of %s is complete", factory).isTrue();
+        assertThat(result.conformant()).as("broken_loops:%s is not conformant, so the run exits 1", factory)
+                .isFalse();
+    }
+
+    private static Arguments broken(String factory, String... breaks) {
+        Map<String, Verdict> expected = new TreeMap<>(Map.of("INIT-1", Verdict.CRASHED));
+        for (String rule : breaks) {
+            String[] parts = rule.split("=", 2);
+            expected.put(parts[0], parts.length == 1 ? Verdict.FAIL : verdict(parts[1]));
+        }
+        return Arguments.of(factory, expected);
+    }
+
+    private static Verdict verdict(String label) {
+        return Stream.of(Verdict.values()).filter(v -> v.wireName().equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown verdict [" + label + "]"));
+    }
+}

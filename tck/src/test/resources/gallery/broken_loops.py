@@ -1,0 +1,561 @@
+"""A gallery of broken event loops, for the kit's own tests (GalleryOfBrokenLoopsTest).
+
+Every factory here returns a loop with exactly one defect, of the kind that alternative loops
+have shipped: uvloop, nest_asyncio, loops written in Rust or C over PyO3, hand-written loops.
+Each must be refused by the rules its defect breaks, and by no other. Where a defect is a
+known one, its comment names the tracker it comes from.
+
+Most defects are hooks of _HandWrittenLoop, which writes out one iteration of
+BaseEventLoop._run_once (3.10 to 3.13) step by step, the way hand-written loops do. Written
+out faithfully, it passes every rule; each subclass changes one step.
+
+Standard library only, Python 3.10 to 3.13.
+"""
+import asyncio
+import asyncio.futures
+import collections
+import heapq
+import time
+from asyncio import base_events, events
+
+
+class _HandWrittenLoop(asyncio.SelectorEventLoop):
+    """One iteration of BaseEventLoop._run_once, written out with one method per step."""
+
+    def __init__(self):
+        super().__init__()
+        self._draining = False
+
+    def _run_once(self):
+        self._drop_cancelled_timers()
+        event_list = self._selector.select(self._select_timeout())
+        self._process_events(event_list)
+        self._move_due_timers()
+        self._draining = True
+        try:
+            self._drain(len(self._ready))  # the ntodo snapshot
+        finally:
+            self._draining = False
+
+    def _clock(self):
+        """The clock the timer heap is ordered by."""
+        return self.time()
+
+    def _drop_cancelled_timers(self):
+        while self._scheduled and self._scheduled[0]._cancelled:
+            self._timer_cancelled_count -= 1
+            heapq.heappop(self._scheduled)._scheduled = False
+
+    def _select_timeout(self):
+        if self._ready or self._stopping:
+            return 0
+        if self._scheduled:
+            return min(max(0, self._scheduled[0]._when - self._clock()), base_events.MAXIMUM_SELECT_TIMEOUT)
+        return None
+
+    def _move_due_timers(self):
+        end_time = self._clock() + self._clock_resolution
+        while self._scheduled and self._scheduled[0]._when < end_time:
+            handle = heapq.heappop(self._scheduled)
+            handle._scheduled = False
+            self._ready.append(handle)
+
+    def _drain(self, ntodo):
+        for _ in range(ntodo):
+            handle = self._ready.popleft()
+            if handle._cancelled:
+                continue
+            handle._run()
+
+
+# ---- the three loops of issue 15 ---------------------------------------------------------------
+
+
+class _CreateTaskStartsAtOnce(asyncio.SelectorEventLoop):
+    """create_task on a running loop runs the task's first step inline, before returning."""
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        if self.is_running() and self._ready:
+            self._ready.pop()._run()  # the step Task.__init__ just queued
+        return task
+
+
+class _OneDueTimerPerIteration(_HandWrittenLoop):
+    """Moves at most one due timer to the ready queue per iteration; the others wait."""
+
+    def _move_due_timers(self):
+        if self._scheduled and self._scheduled[0]._when < self._clock() + self._clock_resolution:
+            handle = heapq.heappop(self._scheduled)
+            handle._scheduled = False
+            self._ready.append(handle)
+
+
+class _RaisingCallbackEndsIteration(_HandWrittenLoop):
+    """Reports a callback's error, then ends the iteration: the rest of the batch waits."""
+
+    def _drain(self, ntodo):
+        for _ in range(ntodo):
+            handle = self._ready.popleft()
+            if handle._cancelled:
+                continue
+            try:
+                handle._context.run(handle._callback, *handle._args)
+            except Exception as exc:
+                self.call_exception_handler({"message": "Exception in callback", "exception": exc, "handle": handle})
+                return
+
+
+# ---- the ready queue and the batch -------------------------------------------------------------
+
+
+class _LifoReadyQueue(_HandWrittenLoop):
+    """Takes the newest ready handle first (a stack where a queue belongs)."""
+
+    def _drain(self, ntodo):
+        for _ in range(ntodo):
+            handle = self._ready.pop()
+            if not handle._cancelled:
+                handle._run()
+
+
+class _DrainsNewCallbacks(_HandWrittenLoop):
+    """Runs until the ready queue is empty, so callbacks scheduled by the batch join it (no ntodo snapshot)."""
+
+    def _drain(self, ntodo):
+        while self._ready:
+            handle = self._ready.popleft()
+            if not handle._cancelled:
+                handle._run()
+
+
+class _SnapshotBeforeDueTimers(_HandWrittenLoop):
+    """Takes the ntodo snapshot before moving the due timers, so they wait an iteration."""
+
+    def _run_once(self):
+        self._drop_cancelled_timers()
+        self._process_events(self._selector.select(self._select_timeout()))
+        ntodo = len(self._ready)
+        self._move_due_timers()
+        self._drain(ntodo)
+
+
+class _BatchBudget(_HandWrittenLoop):
+    """Runs at most 32 handles per iteration, for "fairness" with I/O (a cooperative budget)."""
+
+    def _drain(self, ntodo):
+        super()._drain(min(ntodo, 32))
+
+
+class _CallSoonRunsInline(asyncio.SelectorEventLoop):
+    """call_soon from a callback of the running loop runs the callback at once (a "fast path")."""
+
+    def __init__(self):
+        super().__init__()
+        self._in_callback = False
+
+    def _call_soon(self, callback, args, context):
+        if not self._in_callback or not self.is_running():
+            return super()._call_soon(callback, args, context)
+        handle = events.Handle(callback, args, self, context)
+        handle._run()
+        return handle
+
+    def _run_once(self):
+        self._in_callback = True  # the callbacks of this iteration run inside it
+        try:
+            super()._run_once()
+        finally:
+            self._in_callback = False
+
+
+class _ThreadsafeInbox(_HandWrittenLoop):
+    """call_soon_threadsafe posts to an inbox of its own that joins the ready queue at the next
+    iteration, after what call_soon queued meanwhile (a cross-thread channel drained per iteration)."""
+
+    def __init__(self):
+        super().__init__()
+        self._inbox = collections.deque()
+
+    def call_soon_threadsafe(self, callback, *args, context=None):
+        handle = events.Handle(callback, args, self, context)
+        self._inbox.append(handle)
+        self._write_to_self()
+        return handle
+
+    def _run_once(self):
+        while self._inbox:
+            self._ready.append(self._inbox.popleft())
+        super()._run_once()
+
+
+# ---- stop() ------------------------------------------------------------------------------------
+
+
+class _StopCutsTheBatch(_HandWrittenLoop):
+    """stop() called by a callback ends the batch at once (tornado's PollIOLoop.stop, tornado#672)."""
+
+    def __init__(self):
+        super().__init__()
+        self._stop_now = False
+
+    def stop(self):
+        super().stop()
+        self._stop_now = self._draining
+
+    def _drain(self, ntodo):
+        for _ in range(ntodo):
+            handle = self._ready.popleft()
+            if not handle._cancelled:
+                handle._run()
+            if self._stop_now:
+                self._stop_now = False
+                return
+
+
+class _StopOneBatchLate(asyncio.SelectorEventLoop):
+    """stop() on a running loop takes effect after the next batch (uvloop#517, errata U-1)."""
+
+    def stop(self):
+        if self.is_running():
+            self.call_soon(super().stop)
+        else:
+            super().stop()
+
+
+class _NestedRunAllowed(asyncio.SelectorEventLoop):
+    """run_forever() inside a running loop runs it re-entrantly, as nest_asyncio patches it to."""
+
+    def _check_running(self):
+        pass
+
+
+# ---- the select timeout ------------------------------------------------------------------------
+
+
+class _TimeoutIgnoresCancelledHead(_HandWrittenLoop):
+    """Takes the timeout from the head timer even when it was cancelled."""
+
+    def _drop_cancelled_timers(self):
+        pass
+
+
+class _TimeoutNotCapped(_HandWrittenLoop):
+    """Blocks up to the next timer however far it is (no one-day cap)."""
+
+    def _select_timeout(self):
+        if self._ready or self._stopping:
+            return 0
+        if self._scheduled:
+            return max(0, self._scheduled[0]._when - self._clock())
+        return None
+
+
+class _TimeoutFromLatestTimer(_HandWrittenLoop):
+    """Reads the timer queue from the wrong end: the timeout is the time to the latest timer."""
+
+    def _select_timeout(self):
+        if self._ready or self._stopping:
+            return 0
+        if self._scheduled:
+            latest = max(handle._when for handle in self._scheduled)
+            return min(max(0, latest - self._clock()), base_events.MAXIMUM_SELECT_TIMEOUT)
+        return None
+
+
+class _TimeoutInMilliseconds(_HandWrittenLoop):
+    """Passes the selector milliseconds where it takes seconds (libuv counts milliseconds)."""
+
+    def _select_timeout(self):
+        timeout = super()._select_timeout()
+        return timeout if not timeout else timeout * 1000
+
+
+# ---- timers and handles ------------------------------------------------------------------------
+
+
+class _NegativeDelayWraps(asyncio.SelectorEventLoop):
+    """call_later converts a negative delay to an unsigned millisecond count, which wraps (about 49 days)."""
+
+    def call_later(self, delay, callback, *args, context=None):
+        if delay < 0:
+            delay = (int(delay * 1000) % 2 ** 32) / 1000
+        return super().call_later(delay, callback, *args, context=context)
+
+
+class _CallAtOnAnotherClock(_HandWrittenLoop):
+    """time() answers the wall clock while the timer heap runs on the monotonic clock, so a
+    deadline given to call_at (read from loop.time()) is decades away."""
+
+    def time(self):
+        return time.time()
+
+    def _clock(self):
+        return time.monotonic()
+
+    def call_later(self, delay, callback, *args, context=None):
+        return self.call_at(self._clock() + delay, callback, *args, context=context)
+
+
+class _CancelledTimersStillFire(asyncio.SelectorEventLoop):
+    """call_later/call_at return a handle that is not the one the loop scheduled: cancelling it does nothing."""
+
+    def call_at(self, when, callback, *args, context=None):
+        super().call_at(when, callback, *args, context=context)
+        return events.TimerHandle(when, callback, args, self, context)
+
+
+class _ThreadsafeHandleDetached(asyncio.SelectorEventLoop):
+    """call_soon_threadsafe returns a handle that is not the queued one: cancelling it does nothing."""
+
+    def call_soon_threadsafe(self, callback, *args, context=None):
+        super().call_soon_threadsafe(callback, *args, context=context)
+        return events.Handle(callback, args, self, context)
+
+
+class _RemovingHandle(events.Handle):
+    __slots__ = ()
+
+    def cancel(self):
+        super().cancel()
+        try:
+            self._loop._ready.remove(self)
+        except ValueError:
+            pass
+
+
+class _CancelRemovesTheHandle(asyncio.SelectorEventLoop):
+    """Handle.cancel() takes the handle out of the ready queue instead of marking it for the drain to skip."""
+
+    def _call_soon(self, callback, args, context):
+        handle = _RemovingHandle(callback, args, self, context)
+        self._ready.append(handle)
+        return handle
+
+
+# ---- callback errors ---------------------------------------------------------------------------
+
+
+class _CallbackErrorsSwallowed(_HandWrittenLoop):
+    """A callback's error is dropped: the exception handler never hears of it."""
+
+    def _drain(self, ntodo):
+        for _ in range(ntodo):
+            handle = self._ready.popleft()
+            if handle._cancelled:
+                continue
+            try:
+                handle._context.run(handle._callback, *handle._args)
+            except Exception:
+                pass
+
+
+class _CallbackErrorEscapes(_HandWrittenLoop):
+    """A callback's error leaves run_forever() (uvloop#360: the loop stops instead of reporting)."""
+
+    def _drain(self, ntodo):
+        for _ in range(ntodo):
+            handle = self._ready.popleft()
+            if not handle._cancelled:
+                handle._context.run(handle._callback, *handle._args)
+
+
+# ---- futures -----------------------------------------------------------------------------------
+
+
+class _FutureLoop(asyncio.SelectorEventLoop):
+    future_class = asyncio.futures._PyFuture
+
+    def create_future(self):
+        return self.future_class(loop=self)
+
+
+class _ReversedCallbacksFuture(asyncio.futures._PyFuture):
+    def _Future__schedule_callbacks(self):
+        self._callbacks.reverse()
+        super()._Future__schedule_callbacks()
+
+
+class _OneHandleFuture(asyncio.futures._PyFuture):
+    def _Future__schedule_callbacks(self):
+        callbacks = self._callbacks[:]
+        self._callbacks[:] = []
+        if callbacks:
+            self._loop.call_soon(lambda: [context.run(callback, self) for callback, context in callbacks])
+
+
+class _LateCallbackAtOnceFuture(asyncio.futures._PyFuture):
+    def add_done_callback(self, fn, *, context=None):
+        if self.done():
+            fn(self)
+        else:
+            super().add_done_callback(fn, context=context)
+
+
+class _CancelCallsBackAtOnceFuture(asyncio.futures._PyFuture):
+    def cancel(self, msg=None):
+        callbacks = self._callbacks[:]
+        self._callbacks[:] = []
+        cancelled = super().cancel(msg)
+        for callback, context in callbacks:
+            context.run(callback, self)
+        return cancelled
+
+
+class _CancelForgetsCallbacksFuture(asyncio.futures._PyFuture):
+    def cancel(self, msg=None):
+        self._callbacks[:] = []
+        return super().cancel(msg)
+
+
+# ---- tasks -------------------------------------------------------------------------------------
+
+
+class _CreateTaskQueuesBookkeeping(asyncio.SelectorEventLoop):
+    """create_task queues a registration callback next to the task's first step."""
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        self.call_soon(lambda: None)
+        return task
+
+
+class _CreateTaskStartsLate(asyncio.SelectorEventLoop):
+    """create_task hands the first step over through one more queued hop, so it runs an iteration late."""
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        step = self._ready.pop()
+        self.call_soon(self._ready.append, step)
+        return task
+
+
+def _future_loop(future_class):
+    loop = _FutureLoop()
+    loop.future_class = future_class
+    return loop
+
+
+def create_task_starts_at_once():
+    return _CreateTaskStartsAtOnce()
+
+
+def one_due_timer_per_iteration():
+    return _OneDueTimerPerIteration()
+
+
+def raising_callback_ends_iteration():
+    return _RaisingCallbackEndsIteration()
+
+
+def lifo_ready_queue():
+    return _LifoReadyQueue()
+
+
+def drains_new_callbacks():
+    return _DrainsNewCallbacks()
+
+
+def snapshot_before_due_timers():
+    return _SnapshotBeforeDueTimers()
+
+
+def batch_budget():
+    return _BatchBudget()
+
+
+def call_soon_runs_inline():
+    return _CallSoonRunsInline()
+
+
+def threadsafe_inbox():
+    return _ThreadsafeInbox()
+
+
+def stop_cuts_the_batch():
+    return _StopCutsTheBatch()
+
+
+def stop_one_batch_late():
+    return _StopOneBatchLate()
+
+
+def nested_run_allowed():
+    return _NestedRunAllowed()
+
+
+def timeout_ignores_cancelled_head():
+    return _TimeoutIgnoresCancelledHead()
+
+
+def timeout_not_capped():
+    return _TimeoutNotCapped()
+
+
+def timeout_from_latest_timer():
+    return _TimeoutFromLatestTimer()
+
+
+def timeout_in_milliseconds():
+    return _TimeoutInMilliseconds()
+
+
+def negative_delay_wraps():
+    return _NegativeDelayWraps()
+
+
+def call_at_on_another_clock():
+    return _CallAtOnAnotherClock()
+
+
+def cancelled_timers_still_fire():
+    return _CancelledTimersStillFire()
+
+
+def threadsafe_handle_detached():
+    return _ThreadsafeHandleDetached()
+
+
+def cancel_removes_the_handle():
+    return _CancelRemovesTheHandle()
+
+
+def callback_errors_swallowed():
+    return _CallbackErrorsSwallowed()
+
+
+def callback_error_escapes():
+    return _CallbackErrorEscapes()
+
+
+def done_callbacks_reversed():
+    return _future_loop(_ReversedCallbacksFuture)
+
+
+def done_callbacks_in_one_handle():
+    return _future_loop(_OneHandleFuture)
+
+
+def late_done_callback_at_once():
+    return _future_loop(_LateCallbackAtOnceFuture)
+
+
+def cancel_calls_back_at_once():
+    return _future_loop(_CancelCallsBackAtOnceFuture)
+
+
+def cancel_forgets_done_callbacks():
+    return _future_loop(_CancelForgetsCallbacksFuture)
+
+
+def create_task_queues_bookkeeping():
+    return _CreateTaskQueuesBookkeeping()
+
+
+def create_task_starts_late():
+    return _CreateTaskStartsLate()
+
+
+def hand_written():
+    """The written-out iteration with no defect: a control, judged like stock."""
+    return _HandWrittenLoop()
