@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.asynciotck.spi.ApiLevel;
-import org.asynciotck.spi.Capability;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Profiles;
 import org.asynciotck.untrusted.ReportFolders;
@@ -39,25 +38,18 @@ final class HelloReply {
         String name = text(impl, "name");
         String version = text(impl, "version");
         String python = impl.path("python").asText("");
-        ApiLevel apiLevel;
-        try {
-            apiLevel = ApiLevel.parse(text(impl, "api_level"));
-        } catch (IllegalArgumentException e) {
-            throw new Unusable("hello: " + e.getMessage());
-        }
         List<String> capabilities = names(impl, "capabilities");
         List<String> profiles = names(impl, "profiles");
-        Profiles declared;
+        String id = givenId != null ? givenId : ReportFolders.name(deriveId(name, version, python, variant));
+        String identity = givenId != null ? givenId : ReportFolders.name(deriveIdentity(name, version, python, variant));
         try {
-            Capability.requireKnown(capabilities);
-            declared = Profiles.declared(profiles, apiLevel);
+            ApiLevel apiLevel = ApiLevel.parse(text(impl, "api_level"));
+            // ImplementationInfo refuses unknown capabilities; Profiles, unknown or contradictory profiles.
+            return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities),
+                    Profiles.declared(profiles, apiLevel), identity);
         } catch (IllegalArgumentException e) {
             throw new Unusable("hello: " + e.getMessage());
         }
-        String id = givenId != null ? givenId : ReportFolders.name(deriveId(name, version, python, variant));
-        String identity = givenId != null ? givenId : ReportFolders.name(deriveIdentity(name, version, python, variant));
-        return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities), declared,
-                identity);
     }
 
     /**

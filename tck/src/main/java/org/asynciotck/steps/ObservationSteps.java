@@ -153,7 +153,9 @@ public final class ObservationSteps {
         Expectation.check(context, outcome.isError(), "an error", outcome);
     }
 
+    /** "answers" for a question to the loop, "returns" for what a run of it gave back; one check. */
     @Then("it answers {string}")
+    @Then("it returns {string}")
     public void answers(String expected) {
         Outcome outcome = context.lastOutcome();
         Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()), "the answer \"" + expected + "\"", outcome);
@@ -164,13 +166,6 @@ public final class ObservationSteps {
         Outcome outcome = context.lastOutcome();
         Expectation.check(context, !outcome.isError() && outcome.value() instanceof Number n && n.longValue() == expected
                 && n.doubleValue() == expected, "the value " + expected, outcome);
-    }
-
-    @Then("it returns {string}")
-    public void returnsText(String expected) {
-        Outcome outcome = context.lastOutcome();
-        Expectation.check(context, !outcome.isError() && expected.equals(outcome.value()),
-                "the value \"" + expected + "\"", outcome);
     }
 
     @Then("it answers {bool}")
