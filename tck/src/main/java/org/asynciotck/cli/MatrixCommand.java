@@ -14,9 +14,11 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.asynciotck.KitVersion;
 import org.asynciotck.process.Discovery;
+import org.asynciotck.report.ConformanceImport;
 import org.asynciotck.report.MatrixColumn;
 import org.asynciotck.report.MatrixReport;
 import org.asynciotck.report.MatrixWriter;
+import org.asynciotck.report.ReportWriter;
 import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.TagFilter;
@@ -62,6 +64,14 @@ final class MatrixCommand implements Callable<Integer> {
             description = "also write the matrix table between the <!-- matrix:start --> and <!-- matrix:end --> lines of FILE")
     private Path readme;
 
+    @Option(names = "--from", paramLabel = "DIR", arity = "1..*", description = {
+        "merge the conformance.json files found in DIR (a run's folder or a reports folder of several) into the "
+        + "matrix, as certified elsewhere (other machines, CI jobs); repeatable. The matrix says where and when "
+        + "each column was produced. Without --impl, nothing is certified here.",
+        "A file that fails docs/conformance.schema.json or comes from an incompatible rule catalogue is refused "
+        + "with the reason (exit 2), and the other columns are kept."})
+    private List<Path> from = new ArrayList<>();
+
     @Option(names = "--allure-html", negatable = true, description = RunOptions.ALLURE_HTML_HELP)
     private Boolean allureHtml;
 
@@ -101,7 +111,7 @@ final class MatrixCommand implements Callable<Integer> {
             err.println("asyncio-tck matrix: " + e.getMessage());
             return ExitCode.USAGE;
         }
-        if (specs.isEmpty()) {
+        if (specs.isEmpty() && from.isEmpty()) {
             specs.addAll(DefaultMatrix.specs(discovery.get(), venvs));
         }
         RuleCatalogue catalogue = RuleCatalogue.loadFromClasspath(settings.featuresFolder());
@@ -126,12 +136,23 @@ final class MatrixCommand implements Callable<Integer> {
             err.flush();
             columns.add(certify(implementation, catalogue, certification, folder, keys, err));
         }
+        int refused = merge(catalogue, folder, columns, keys, err);
         MatrixReport matrix = MatrixReport.of(catalogue, columns, KitVersion.get());
         MatrixWriter.write(folder, matrix);
         if (readme != null) {
             MatrixWriter.writeInto(readme, matrix);
         }
         printSummary(columns, folder);
+        if (refused > 0) {
+            err.println("asyncio-tck matrix: " + refused + " conformance.json file" + (refused == 1 ? " was" : "s were")
+                    + " refused (above); the matrix has the other " + columns.size() + " column"
+                    + (columns.size() == 1 ? "" : "s"));
+            return ExitCode.USAGE;
+        }
+        if (columns.isEmpty()) {
+            err.println("asyncio-tck matrix: no conformance.json found under " + from);
+            return ExitCode.USAGE;
+        }
         if (columns.stream().noneMatch(MatrixColumn::started)) {
             return ExitCode.IMPLEMENTATION_NOT_STARTED;
         }
@@ -158,6 +179,45 @@ final class MatrixCommand implements Callable<Integer> {
             return MatrixColumn.notStarted(unique(folderName(implementation.text()), keys), implementation.text(),
                     e.getMessage());
         }
+    }
+
+    /**
+     * Adds a column for every conformance.json under the --from folders; writes its certificate and a
+     * copy of the file into its folder under {@code folder}, so the matrix links to it. Returns how many
+     * files were refused (each named with the reason on {@code err}).
+     */
+    private int merge(RuleCatalogue catalogue, Path folder, List<MatrixColumn> columns, Set<String> keys,
+            PrintWriter err) throws IOException {
+        int refused = 0;
+        for (Path source : from) {
+            List<Path> files;
+            try {
+                files = ConformanceImport.find(source);
+            } catch (IOException e) {
+                err.println("asyncio-tck matrix: --from " + source + ": " + e.getMessage());
+                refused++;
+                continue;
+            }
+            if (files.isEmpty()) {
+                err.println("asyncio-tck matrix: --from " + source + ": no conformance.json in it");
+                refused++;
+            }
+            for (Path file : files) {
+                try {
+                    ConformanceImport.Imported imported = ConformanceImport.read(file, catalogue);
+                    RunResult result = imported.result();
+                    String key = unique(folderName(result.implementation().id()), keys);
+                    ReportWriter.writeMerged(ReportFolders.inside(folder, key), imported, KitVersion.get());
+                    columns.add(MatrixColumn.merged(key, "from:" + key, result, imported.provenance()));
+                    err.println("== merged " + key + " (" + imported.provenance().where() + ", "
+                            + imported.provenance().producedAt() + ")");
+                } catch (ConformanceImport.Refused e) {
+                    err.println("asyncio-tck matrix: refused " + e.getMessage());
+                    refused++;
+                }
+            }
+        }
+        return refused;
     }
 
     private void printSummary(List<MatrixColumn> columns, Path folder) {

@@ -28,6 +28,11 @@ final class CertificateRenderer {
     private CertificateRenderer() {}
 
     static String render(RunResult result, String kitVersion) {
+        return render(result, kitVersion, Provenance.here(result.implementation()));
+    }
+
+    /** @param provenance where and when the run was made, shown under the implementation */
+    static String render(RunResult result, String kitVersion, Provenance provenance) {
         ImplementationInfo info = result.implementation();
         StringBuilder html = new StringBuilder(8192);
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
@@ -35,7 +40,7 @@ final class CertificateRenderer {
                 .append("<style>").append(STYLE).append("</style></head><body>\n")
                 .append("<h1>asyncio conformance certificate</h1>\n")
                 .append("<p class=\"outcome\">").append(escape(outcome(result))).append("</p>\n");
-        appendImplementation(html, info, kitVersion);
+        appendImplementation(html, info, kitVersion, provenance);
         appendCounts(html, result);
         appendRules(html, result);
         return html.append("</body></html>\n").toString();
@@ -49,7 +54,8 @@ final class CertificateRenderer {
         return (result.conformant() ? "CONFORMANT" : "NOT CONFORMANT") + " - " + counts;
     }
 
-    private static void appendImplementation(StringBuilder html, ImplementationInfo info, String kitVersion) {
+    private static void appendImplementation(StringBuilder html, ImplementationInfo info, String kitVersion,
+            Provenance provenance) {
         html.append("<table>\n");
         row(html, "Implementation", info.id());
         row(html, "Name", info.name());
@@ -59,6 +65,8 @@ final class CertificateRenderer {
         row(html, "Capabilities", String.join(", ", info.capabilities().stream().sorted().toList()));
         row(html, "Profiles", String.join(", ", info.profiles().names()));
         row(html, "Kit version", kitVersion);
+        row(html, "Produced on", provenance.where() + " (kit on Java " + provenance.java() + ")");
+        row(html, "Produced at", provenance.producedAt());
         html.append("</table>\n");
     }
 

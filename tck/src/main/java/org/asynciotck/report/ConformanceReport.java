@@ -1,5 +1,6 @@
 package org.asynciotck.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.LinkedHashMap;
@@ -16,9 +17,11 @@ import org.asynciotck.spi.ImplementationInfo;
  * The content of conformance.json; docs/conformance.schema.json describes it.
  * Built from a {@link RunResult}, serialised by Jackson as is.
  */
-@JsonPropertyOrder({"implementation", "kit", "rules", "summary", "complete"})
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonPropertyOrder({"implementation", "kit", "provenance", "rules", "summary", "complete"})
 public record ConformanceReport(
-        Implementation implementation, Kit kit, List<Rule> rules, Summary summary, boolean complete) {
+        Implementation implementation, Kit kit, Provenance provenance, List<Rule> rules, Summary summary,
+        boolean complete) {
 
     @JsonPropertyOrder({"id", "identity", "name", "version", "python", "api_level", "capabilities", "profiles"})
     public record Implementation(
@@ -69,6 +72,11 @@ public record ConformanceReport(
             String headline) {}
 
     public static ConformanceReport from(RunResult result, String kitVersion) {
+        return from(result, kitVersion, Provenance.here(result.implementation()));
+    }
+
+    /** @param provenance where and when the run was made (a {@code matrix --from} column keeps its own) */
+    public static ConformanceReport from(RunResult result, String kitVersion, Provenance provenance) {
         ImplementationInfo info = result.implementation();
         Implementation implementation = new Implementation(
                 info.id(), info.identity(), info.name(), info.version(), info.python(), info.apiLevel().toString(),
@@ -79,7 +87,7 @@ public record ConformanceReport(
                 result.mustFailures().size(), result.shouldWarnings().size(),
                 result.mustPassed(), result.mustApplicable(), result.conformant(), coverage(result.coverage()),
                 result.headline());
-        return new ConformanceReport(implementation, new Kit(kitVersion), rules, summary, result.complete());
+        return new ConformanceReport(implementation, new Kit(kitVersion), provenance, rules, summary, result.complete());
     }
 
     private static CoverageSummary coverage(Coverage c) {

@@ -125,6 +125,8 @@ final class MatrixHtml {
             .ok{color:var(--pass);font-weight:700}
             ol.reasons{font-size:.85em;padding-left:2.5em}ol.reasons li{margin:.15em 0;overflow-wrap:anywhere}
             ol.reasons li:target{background:#fef7e0}
+            table.where td,table.where th{padding:.15em .6em;font-size:.85em;text-align:left;font-weight:normal}
+            table.where thead th{position:static;font-weight:600}
             @media print{.grid{overflow:visible;max-height:none;border:0}thead th,th.rule,tr.family th{position:static}
             td.c .why{display:none}body{margin:0;font-size:10px}}
             """;
@@ -167,7 +169,23 @@ final class MatrixHtml {
         }
         html.append("</table></div>\n<h2>Reasons</h2>\n<ol class=\"reasons\">\n");
         reasons.forEach(html::append);
-        return html.append("</ol>\n</body></html>\n").toString();
+        html.append("</ol>\n");
+        whereAndWhen(html, impls);
+        return html.append("</body></html>\n").toString();
+    }
+
+    /** Where and when each column was produced: here, or on the machine a merged conformance.json names. */
+    private static void whereAndWhen(StringBuilder html, List<MatrixReport.Implementation> impls) {
+        html.append("<h2>Where and when</h2>\n<table class=\"where\"><thead><tr><th>Implementation</th><th>Host</th>")
+                .append("<th>Platform</th><th>Interpreter</th><th>Produced at</th><th>Source</th></tr></thead><tbody>\n");
+        for (MatrixReport.Implementation impl : impls) {
+            Provenance p = impl.provenance() == null ? Provenance.UNKNOWN : impl.provenance();
+            html.append("<tr><td>").append(escape(impl.key())).append("</td><td>").append(escape(p.host()))
+                    .append("</td><td>").append(escape(p.platform())).append("</td><td>").append(escape(p.interpreter()))
+                    .append("</td><td>").append(escape(p.producedAt())).append("</td><td>")
+                    .append(impl.merged() ? "merged (--from)" : "certified by this run").append("</td></tr>\n");
+        }
+        html.append("</tbody></table>\n");
     }
 
     private static void legend(StringBuilder html) {
@@ -217,8 +235,10 @@ final class MatrixHtml {
     }
 
     private static String title(MatrixReport.Implementation impl) {
-        return impl.started() ? impl.key() + ": " + impl.name() + " " + impl.version()
-                : impl.key() + ": could not start (" + impl.spec() + ")";
+        String where = impl.provenance() == null ? ""
+                : " (" + impl.provenance().where() + ", " + impl.provenance().producedAt() + ")";
+        return impl.started() ? impl.key() + ": " + impl.name() + " " + impl.version() + where
+                : impl.key() + ": could not start (" + impl.spec() + ")" + where;
     }
 
     private static String summary(MatrixReport.Implementation impl) {

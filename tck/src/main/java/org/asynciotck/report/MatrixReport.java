@@ -31,14 +31,17 @@ public record MatrixReport(String kit, List<Implementation> implementations, Lis
      * @param startError     why it could not be started, or null
      * @param mustPassed     MUST rules passed (badge numerator), 0 when not started
      * @param mustApplicable MUST rules applicable (badge denominator), 0 when not started
+     * @param provenance     where and when the column was produced (null in a matrix.json older than it)
+     * @param merged         true for a column merged from a conformance.json made elsewhere ({@code --from})
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonPropertyOrder({"key", "spec", "id", "name", "version", "python", "started", "start_error", "complete",
-        "conformant", "must_passed", "must_applicable"})
+        "conformant", "must_passed", "must_applicable", "provenance", "merged"})
     public record Implementation(
             String key, String spec, String id, String name, String version, String python, boolean started,
             @JsonProperty("start_error") String startError, boolean complete, boolean conformant,
-            @JsonProperty("must_passed") long mustPassed, @JsonProperty("must_applicable") long mustApplicable) {}
+            @JsonProperty("must_passed") long mustPassed, @JsonProperty("must_applicable") long mustApplicable,
+            Provenance provenance, boolean merged) {}
 
     /** @param cells by implementation key */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,12 +64,12 @@ public record MatrixReport(String kit, List<Implementation> implementations, Lis
     private static Implementation implementation(MatrixColumn column) {
         if (!column.started()) {
             return new Implementation(column.key(), column.spec(), null, null, null, null, false, column.startError(),
-                    false, false, 0, 0);
+                    false, false, 0, 0, column.provenance(), column.merged());
         }
         ImplementationInfo info = column.result().implementation();
         return new Implementation(column.key(), column.spec(), info.id(), info.name(), info.version(), info.python(),
                 true, null, column.result().complete(), column.result().conformant(), column.result().mustPassed(),
-                column.result().mustApplicable());
+                column.result().mustApplicable(), column.provenance(), column.merged());
     }
 
     private static Rule rule(CatalogueRule rule, List<MatrixColumn> columns) {

@@ -41,9 +41,25 @@ public final class ReportWriter {
         return directory;
     }
 
+    /**
+     * For a column merged from a conformance.json made elsewhere ({@code matrix --from}): its certificate,
+     * saying where and when the run was made, and the file as it was recorded, into {@code folder}.
+     */
+    public static void writeMerged(Path folder, ConformanceImport.Imported imported, String kitVersion)
+            throws IOException {
+        java.nio.file.Files.createDirectories(folder);
+        AtomicFiles.write(folder.resolve(CERTIFICATE_HTML),
+                CertificateRenderer.render(imported.result(), kitVersion, imported.provenance()));
+        Path copy = folder.resolve(CONFORMANCE_JSON);
+        if (!java.nio.file.Files.exists(copy) || !java.nio.file.Files.isSameFile(copy, imported.file())) {
+            AtomicFiles.write(copy, java.nio.file.Files.readString(imported.file()));
+        }
+    }
+
     /** Writes all the files; the JSON last, so a reader that sees it sees the others too. */
     public void write(RunResult result) throws IOException {
-        AtomicFiles.write(directory.resolve(CERTIFICATE_HTML), CertificateRenderer.render(result, kitVersion));
+        Provenance provenance = Provenance.here(result.implementation());
+        AtomicFiles.write(directory.resolve(CERTIFICATE_HTML), CertificateRenderer.render(result, kitVersion, provenance));
         AtomicFiles.write(directory.resolve(BADGE_SVG), BadgeRenderer.render(result));
         String junit = JUnitReport.render(result, kitVersion);
         AtomicFiles.write(directory.resolve(JUNIT_XML), junit);
@@ -51,7 +67,7 @@ public final class ReportWriter {
             AtomicFiles.write(junitCopy, junit);
         }
         AllureVerdicts.apply(directory, result, kitVersion);
-        String json = JSON.writeValueAsString(ConformanceReport.from(result, kitVersion));
+        String json = JSON.writeValueAsString(ConformanceReport.from(result, kitVersion, provenance));
         AtomicFiles.write(directory.resolve(CONFORMANCE_JSON), json + "\n");
     }
 }

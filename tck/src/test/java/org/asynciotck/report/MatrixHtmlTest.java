@@ -75,7 +75,9 @@ class MatrixHtmlTest {
         for (String key : KEYS) {
             boolean uvloop = key.startsWith("uvloop");
             impls.add(new MatrixReport.Implementation(key, key, key, key.startsWith("cpython") ? "CPython asyncio" : key,
-                    "1.0", "3.12.1", true, null, true, !uvloop, uvloop ? 18 : 26, uvloop ? 19 : 26));
+                    "1.0", "3.12.1", true, null, true, !uvloop, uvloop ? 18 : 26, uvloop ? 19 : 26,
+                    new Provenance("ci-" + (uvloop ? "macos-14" : "linux"), uvloop ? "Mac OS X 14.4 aarch64" : "Linux 6.1.0 amd64",
+                            "Python 3.12.1", "17.0.15", "2026-12-01T12:00:00Z"), uvloop));
         }
         List<MatrixReport.Rule> rules = new ArrayList<>();
         int i = 0;

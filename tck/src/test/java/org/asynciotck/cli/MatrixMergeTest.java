@@ -1,0 +1,167 @@
+package org.asynciotck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.asynciotck.broken.BrokenLifoReadyQueue;
+import org.asynciotck.reference.ReferenceImplementation;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code matrix --from DIR...}: conformance.json files certified elsewhere (other machines, CI
+ * jobs) merge into one matrix that says where and when each column was produced; a file that fails
+ * the schema or comes from an incompatible catalogue is refused with the reason, and the other
+ * columns are kept.
+ */
+class MatrixMergeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Two CI jobs' report folders, each made by a real run of the kit (reference, and a broken loop). */
+    @TempDir
+    static Path jobs;
+
+    @TempDir
+    Path merged;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private static final ImplementationFactory FACTORY = new ImplementationFactory(Map.of(
+            ImplementationOptions.REFERENCE, options -> new ReferenceImplementation(),
+            ImplementationOptions.REFERENCE_SYNC, options -> BrokenLifoReadyQueue.implementation(),
+            ImplementationOptions.PROCESS, options -> {
+                throw new IllegalStateException("cannot start");
+            }));
+
+    private static int kit(Path reports, StringWriter out, StringWriter err, String... args) {
+        RunCommand.RunSettings real = new RunCommand.RunSettings("features", "org.asynciotck.steps", reports);
+        return Main.execute(args, FACTORY, real, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @BeforeAll
+    static void twoJobsCertifyOneImplementationEach() throws IOException {
+        StringWriter err = new StringWriter();
+        assertThat(kit(jobs, new StringWriter(), err, "run", "--no-allure-html", "--out",
+                jobs.resolve("linux-job/reference").toString())).as(err.toString()).isZero();
+        assertThat(kit(jobs, new StringWriter(), err, "run", "--impl", "reference-sync", "--no-allure-html", "--out",
+                jobs.resolve("macos-job/broken").toString())).as(err.toString()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        // The second job ran on another machine: its file says so (a real file, edited where a Mac would differ).
+        Path mac = jobs.resolve("macos-job/broken/conformance.json");
+        ObjectNode report = (ObjectNode) JSON.readTree(mac.toFile());
+        ObjectNode provenance = (ObjectNode) report.get("provenance");
+        provenance.put("host", "ci-macos-14").put("platform", "Mac OS X 14.4 aarch64")
+                .put("produced_at", "2026-11-30T08:15:00Z");
+        Files.writeString(mac, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+    }
+
+    @Test
+    void eachRunRecordsWhereAndWhenWithoutAPathOfTheMachine() throws IOException {
+        JsonNode report = JSON.readTree(jobs.resolve("linux-job/reference/conformance.json").toFile());
+        JsonNode provenance = report.get("provenance");
+        assertThat(provenance.get("host").asText()).isNotBlank();
+        assertThat(provenance.get("platform").asText()).contains(System.getProperty("os.name"));
+        assertThat(provenance.get("interpreter").asText()).startsWith("Java ");
+        assertThat(provenance.get("produced_at").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+        assertThat(provenance.toString()).doesNotContain(System.getProperty("user.home"))
+                .doesNotContain(jobs.toString());
+    }
+
+    @Test
+    void filesFromTwoJobsMergeIntoOneMatrixThatSaysWhereAndWhen() throws IOException {
+        int code = kit(merged, out, err, "matrix", "--from", jobs.resolve("linux-job").toString(),
+                jobs.resolve("macos-job").toString(), "--out", merged.toString(), "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        JsonNode matrix = JSON.readTree(merged.resolve("matrix.json").toFile());
+        assertThat(matrix.at("/implementations/0/key").asText()).isEqualTo("reference");
+        assertThat(matrix.at("/implementations/0/merged").asBoolean()).isTrue();
+        assertThat(matrix.at("/implementations/1/key").asText()).isEqualTo("broken-lifo-ready-queue");
+        assertThat(matrix.at("/implementations/1/provenance/host").asText()).isEqualTo("ci-macos-14");
+        assertThat(matrix.at("/implementations/1/provenance/produced_at").asText()).isEqualTo("2026-11-30T08:15:00Z");
+        JsonNode ntodo3 = rule(matrix, "NTODO-3");
+        assertThat(ntodo3.at("/cells/reference/verdict").asText()).isEqualTo("pass");
+        assertThat(ntodo3.at("/cells/broken-lifo-ready-queue/verdict").asText()).isEqualTo("fail");
+        assertThat(ntodo3.at("/cells/broken-lifo-ready-queue/reason").asText()).contains("expected").contains("observed");
+        assertThat(schemaProblems("matrix.schema.json", matrix)).isEmpty();
+
+        String html = Files.readString(merged.resolve("matrix.html"));
+        assertThat(html).contains("<h2>Where and when</h2>").contains("ci-macos-14").contains("Mac OS X 14.4 aarch64")
+                .contains("2026-11-30T08:15:00Z").contains("merged (--from)");
+        String certificate = Files.readString(merged.resolve("broken-lifo-ready-queue/certificate.html"));
+        assertThat(certificate).contains("NOT CONFORMANT").contains("ci-macos-14").contains("2026-11-30T08:15:00Z");
+        assertThat(merged.resolve("reference/conformance.json")).isRegularFile();
+        assertThat(out.toString()).contains("reference").contains("CONFORMANT");
+    }
+
+    @Test
+    void aFileThatFailsTheSchemaOrComesFromAnotherCatalogueIsRefusedAndTheOtherColumnsStay() throws IOException {
+        Path bad = merged.resolve("incoming");
+        JsonNode good = JSON.readTree(jobs.resolve("linux-job/reference/conformance.json").toFile());
+        ObjectNode noSummary = good.deepCopy();
+        noSummary.remove("summary");
+        write(bad.resolve("no-summary/conformance.json"), noSummary);
+        ObjectNode otherCatalogue = good.deepCopy();
+        ObjectNode first = (ObjectNode) ((ArrayNode) otherCatalogue.get("rules")).get(0);
+        first.put("id", "GONE-1");
+        write(bad.resolve("old-kit/conformance.json"), otherCatalogue);
+        ObjectNode relevelled = good.deepCopy();
+        ((ObjectNode) ((ArrayNode) relevelled.get("rules")).get(0)).put("level", "INFO");
+        write(bad.resolve("relevelled/conformance.json"), relevelled);
+        Path out = merged.resolve("matrix");
+
+        int code = kit(merged, this.out, err, "matrix", "--from", jobs.resolve("linux-job").toString(), bad.toString(),
+                "--out", out.toString(), "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString())
+                .contains("refused " + bad.resolve("no-summary/conformance.json") + ": fails docs/conformance.schema.json")
+                .contains("summary")
+                .contains("refused " + bad.resolve("old-kit/conformance.json")
+                        + ": comes from an incompatible catalogue").contains("GONE-1")
+                .contains("refused " + bad.resolve("relevelled/conformance.json") + ": comes from an incompatible catalogue")
+                .contains("rules whose level changed: ").contains("is INFO there")
+                .contains("3 conformance.json files were refused (above); the matrix has the other 1 column");
+        JsonNode matrix = JSON.readTree(out.resolve("matrix.json").toFile());
+        assertThat(matrix.get("implementations")).hasSize(1);
+        assertThat(matrix.at("/implementations/0/key").asText()).isEqualTo("reference");
+    }
+
+    private static void write(Path file, JsonNode node) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, JSON.writeValueAsString(node));
+    }
+
+    private static JsonNode rule(JsonNode matrix, String id) {
+        for (JsonNode rule : matrix.get("rules")) {
+            if (rule.get("id").asText().equals(id)) {
+                return rule;
+            }
+        }
+        throw new AssertionError("no rule " + id);
+    }
+
+    private static java.util.List<String> schemaProblems(String file, JsonNode document) throws IOException {
+        Path here = Path.of("").toAbsolutePath();
+        while (!Files.isRegularFile(here.resolve("docs").resolve(file))) {
+            here = here.getParent();
+        }
+        return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                .getSchema(Files.newInputStream(here.resolve("docs").resolve(file))).validate(document).stream()
+                .map(Error::toString).toList();
+    }
+}
