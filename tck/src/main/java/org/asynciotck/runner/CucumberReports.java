@@ -31,8 +31,19 @@ import java.util.List;
  * Cucumber finishes the run, so a reader never sees half a report. When the run is cut
  * (Ctrl-C, SIGTERM, a kit failure) {@link #finishCut} finishes both reports with what was
  * seen, marked unsuccessful, so they stay well-formed.
+ *
+ * <p>Cucumber's HTML headline ("96.7 % passed") divides the passed scenarios by all of them. A
+ * scenario that is not applicable to the implementation is reported to Cucumber as skipped (its
+ * applicability hook aborts with opentest4j's {@code TestAbortedException}, which cucumber-jvm
+ * reports as SKIPPED, never FAILED), but the headline still counts it as not passed, and it counts
+ * SHOULD and INFO results as failures, and it cannot be told otherwise. So the report opens with a
+ * banner above Cucumber's own headline that links the certificate, the kit's verdict, and says how
+ * many scenarios are skipped as not applicable ({@link #banner}).
  */
 public final class CucumberReports implements ConcurrentEventListener {
+
+    /** The kit's certificate, beside Cucumber's report (report.ReportWriter writes it). */
+    private static final String CERTIFICATE_HTML = "certificate.html";
 
     /** The folder of the next run; set by {@link #prepare} before Cucumber makes the plugin. */
     private static volatile Path nextFolder;
@@ -44,6 +55,9 @@ public final class CucumberReports implements ConcurrentEventListener {
     /** The formatters' handlers; events reach them only through {@link #forward}. */
     private final List<EventHandler<Envelope>> handlers = new ArrayList<>();
     private String testRunStartedId;
+    /** Test cases (by their started id) that were skipped as not applicable, and all that started. */
+    private final java.util.Set<String> notApplicable = new java.util.HashSet<>();
+    private final java.util.Set<String> testCases = new java.util.HashSet<>();
     /** True once the reports were renamed into place (or given up); later events are dropped. */
     private boolean finished;
 
@@ -82,8 +96,8 @@ public final class CucumberReports implements ConcurrentEventListener {
     @Override
     public void setEventPublisher(EventPublisher publisher) {
         try {
-            reports.add(new Report(folder, ConformanceRun.CUCUMBER_HTML));
-            reports.add(new Report(folder, ConformanceRun.CUCUMBER_JUNIT_XML));
+            reports.add(new Report(folder, ConformanceRun.CUCUMBER_HTML, this::withBanner));
+            reports.add(new Report(folder, ConformanceRun.CUCUMBER_JUNIT_XML, text -> text));
             new HtmlFormatter(reports.get(0).stream).setEventPublisher(collecting());
             new JUnitFormatter(reports.get(1).stream).setEventPublisher(collecting());
         } catch (IOException e) {
@@ -102,6 +116,14 @@ public final class CucumberReports implements ConcurrentEventListener {
             return;
         }
         envelope.getTestRunStarted().ifPresent(started -> testRunStartedId = started.getId().orElse(null));
+        envelope.getTestCaseStarted().ifPresent(started -> testCases.add(started.getId()));
+        envelope.getTestStepFinished().ifPresent(step -> {
+            var result = step.getTestStepResult();
+            if (result.getStatus() == io.cucumber.messages.types.TestStepResultStatus.SKIPPED
+                    && result.getMessage().orElse("").startsWith(VerdictClassifier.NOT_APPLICABLE_PREFIX)) {
+                notApplicable.add(step.getTestCaseStartedId());
+            }
+        });
         handlers.forEach(handler -> handler.receive(envelope));
         if (envelope.getTestRunFinished().isPresent()) {
             finished = true;
@@ -110,6 +132,32 @@ public final class CucumberReports implements ConcurrentEventListener {
             }
             reports.forEach(Report::publish);
         }
+    }
+
+    /** Cucumber's HTML with {@link #banner} inserted at the top of its body. */
+    private String withBanner(String html) {
+        int body = html.indexOf("<body>");
+        if (body < 0) {
+            return html;
+        }
+        int at = body + "<body>".length();
+        return html.substring(0, at) + banner(notApplicable.size(), testCases.size()) + html.substring(at);
+    }
+
+    /**
+     * The banner above Cucumber's headline: the certificate holds the kit's verdict; how many scenarios
+     * Cucumber shows as skipped because they are not applicable. Only counts and fixed text: nothing
+     * from the implementation.
+     */
+    static String banner(int notApplicable, int scenarios) {
+        return "\n<div id=\"asyncio-tck-verdict\" style=\"font:15px/1.45 system-ui,sans-serif;margin:0;padding:.7em 1.2em;"
+                + "background:#e8f0fe;border-bottom:2px solid #1a57b3;color:#202124\">"
+                + "<b>The kit's verdict is in <a href=\"" + CERTIFICATE_HTML
+                + "\">the certificate</a></b> (and in conformance.json and junit.xml). This page is Cucumber's "
+                + "per-scenario view: " + notApplicable + " of " + scenarios + " scenarios are not applicable to this "
+                + "implementation and are shown as <i>skipped</i>; Cucumber's \"passed\" percentage below counts them, "
+                + "and SHOULD and INFO results, as not passed. The certificate does not: only MUST rules decide "
+                + "conformance, and a rule that does not apply is left out of the count.</div>\n";
     }
 
     /** A publisher that only records the formatters' envelope handlers. */
@@ -135,8 +183,11 @@ public final class CucumberReports implements ConcurrentEventListener {
         private final Path target;
         private final Path temp;
         private final OutputStream stream;
+        /** Applied to the finished text before it is renamed into place. */
+        private final java.util.function.UnaryOperator<String> finish;
 
-        Report(Path folder, String name) throws IOException {
+        Report(Path folder, String name, java.util.function.UnaryOperator<String> finish) throws IOException {
+            this.finish = finish;
             this.target = folder.resolve(name);
             this.temp = Files.createTempFile(folder, "." + name + ".", ".tmp");
             this.stream = new BufferedOutputStream(Files.newOutputStream(temp));
@@ -146,6 +197,11 @@ public final class CucumberReports implements ConcurrentEventListener {
         void publish() {
             try {
                 stream.close();
+                String text = Files.readString(temp, java.nio.charset.StandardCharsets.UTF_8);
+                String finished = finish.apply(text);
+                if (!finished.equals(text)) {
+                    Files.writeString(temp, finished, java.nio.charset.StandardCharsets.UTF_8);
+                }
                 AtomicRename.into(temp, target);
             } catch (IOException e) {
                 try {
