@@ -77,12 +77,14 @@ public final class AllureVerdicts {
             if (scenario.isPresent()) {
                 unmatched.remove(scenario.get());
                 rewrite(allure, scenario.get());
+                attachTimeline(allure, scenario.get(), folder, result);
                 AtomicFiles.write(file, JSON.writeValueAsString(allure) + "\n");
             }
         }
         for (ScenarioResult scenario : unmatched) {
             ObjectNode allure = created(scenario, result.implementation());
             rewrite(allure, scenario);
+            attachTimeline(allure, scenario, folder, result);
             AtomicFiles.write(folder.resolve(allure.get("uuid").asText() + RESULT_SUFFIX),
                     JSON.writeValueAsString(allure) + "\n");
         }
@@ -152,6 +154,30 @@ public final class AllureVerdicts {
         labels.addObject().put("name", "severity").put("value", severity(level));
         labels.addObject().put("name", "level").put("value", level.name());
         labels.addObject().put("name", "verdict").put("value", scenario.verdict().wireName());
+    }
+
+    /** The attachment's name in Allure. */
+    static final String TIMELINE_ATTACHMENT = "iteration timeline";
+
+    /**
+     * A failing scenario with an iteration timeline gets it as an SVG attachment
+     * ({@code <uuid>-timeline-attachment.svg}), shown by Allure under the result.
+     */
+    private static void attachTimeline(ObjectNode allure, ScenarioResult scenario, Path folder, RunResult result)
+            throws IOException {
+        if (scenario.timeline() == null || !scenario.verdict().isProblem()) {
+            return;
+        }
+        String source = allure.path("uuid").asText(UUID.randomUUID().toString()) + "-timeline-attachment.svg";
+        String title = scenario.ruleId().orElse("?") + " · " + result.implementation().id() + " · " + scenario.name();
+        AtomicFiles.write(folder.resolve(source), TimelineSvg.render(scenario.timeline(), title));
+        ArrayNode attachments = allure.get("attachments") instanceof ArrayNode a ? a : allure.putArray("attachments");
+        for (int i = attachments.size() - 1; i >= 0; i--) {
+            if (TIMELINE_ATTACHMENT.equals(attachments.get(i).path("name").asText())) {
+                attachments.remove(i);
+            }
+        }
+        attachments.addObject().put("name", TIMELINE_ATTACHMENT).put("source", source).put("type", "image/svg+xml");
     }
 
     /** The kit's scenario for an Allure result: same feature file and line, else same name and rule. */

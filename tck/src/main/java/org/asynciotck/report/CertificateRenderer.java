@@ -23,6 +23,8 @@ final class CertificateRenderer {
             .not-applicable{background:#f1f3f4}
             .verdict{font-weight:bold}.reason{white-space:pre-wrap;font-family:monospace;font-size:.9em}
             .outcome{font-size:1.4em;font-weight:bold}
+            figure.timeline{margin:1em 0;overflow-x:auto}figure.timeline figcaption{font-family:monospace;\
+            font-size:.85em;white-space:pre-wrap;color:#444}
             """;
 
     private CertificateRenderer() {}
@@ -43,6 +45,7 @@ final class CertificateRenderer {
         appendImplementation(html, info, kitVersion, provenance);
         appendCounts(html, result);
         appendRules(html, result);
+        appendTimelines(html, result);
         return html.append("</body></html>\n").toString();
     }
 
@@ -96,6 +99,32 @@ final class CertificateRenderer {
                     .append(escape(reason(rule))).append("</td></tr>\n");
         }
         html.append("</table>\n");
+    }
+
+    /** The iteration timeline of every failing scenario that has one ({@link TimelineSvg}). */
+    private static void appendTimelines(StringBuilder html, RunResult result) {
+        boolean first = true;
+        for (RuleResult rule : result.rules()) {
+            for (ScenarioResult scenario : rule.scenarios()) {
+                if (scenario.timeline() == null || !scenario.verdict().isProblem()) {
+                    continue;
+                }
+                if (first) {
+                    html.append("<h2 id=\"timelines\">Iteration timelines of the failing scenarios</h2>\n<p>")
+                            .append("Iterations as columns, the callbacks that ran in each as chips; what the scenario ")
+                            .append("expected above what the loop did. Red marks the difference.</p>\n");
+                    first = false;
+                }
+                html.append("<figure class=\"timeline\" id=\"timeline-").append(escape(rule.id())).append("\">")
+                        .append(TimelineSvg.render(scenario.timeline(), timelineTitle(rule, scenario, result)))
+                        .append("<figcaption>").append(escape(scenario.message())).append("</figcaption></figure>\n");
+            }
+        }
+    }
+
+    /** "NTODO-3 · uvloop-0.23.0-py3.11 · Callbacks scheduled ...": what a timeline is of. */
+    static String timelineTitle(RuleResult rule, ScenarioResult scenario, RunResult result) {
+        return rule.id() + " · " + result.implementation().id() + " · " + scenario.name();
     }
 
     /** For a rule that did not pass: the deciding scenario's message and where it is. */

@@ -150,7 +150,7 @@ public final class ConformanceImport {
             }
             RuleLevel level = RuleLevel.valueOf(rule.level());
             List<ScenarioResult> scenarios = rule.scenarios().stream().map(s -> new ScenarioResult(s.name(),
-                    s.verdict(), s.message(), s.feature(), s.line(), List.of(rule.id(), level.name()))).toList();
+                    s.verdict(), s.message(), s.feature(), s.line(), List.of(rule.id(), level.name()), s.timeline())).toList();
             if (scenarios.stream().noneMatch(s -> s.verdict() == rule.verdict())) {
                 throw new Refused(file, "rule " + rule.id() + " has verdict " + rule.verdict().wireName()
                         + " but no scenario with it");

@@ -44,8 +44,11 @@ public record ConformanceReport(
     @JsonPropertyOrder({"id", "title", "level", "verdict", "scenarios"})
     public record Rule(String id, String title, String level, Verdict verdict, List<Scenario> scenarios) {}
 
-    @JsonPropertyOrder({"name", "verdict", "message", "feature", "line"})
-    public record Scenario(String name, Verdict verdict, String message, String feature, int line) {}
+    /** @param timeline what a failure about iterations expected and observed per iteration, or null */
+    @JsonPropertyOrder({"name", "verdict", "message", "feature", "line", "timeline"})
+    public record Scenario(String name, Verdict verdict, String message, String feature, int line,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            org.asynciotck.runner.Timeline timeline) {}
 
     /**
      * @param verdicts       how many rules got each verdict
@@ -101,7 +104,7 @@ public record ConformanceReport(
     }
 
     private static Scenario scenario(ScenarioResult s) {
-        return new Scenario(s.name(), s.verdict(), s.message(), s.feature(), s.line());
+        return new Scenario(s.name(), s.verdict(), s.message(), s.feature(), s.line(), s.timeline());
     }
 
     private static Map<String, Integer> byWireName(Map<Verdict, Integer> counts) {

@@ -106,7 +106,7 @@ final class ScenarioCollector implements TestExecutionListener {
         return new ScenarioResult(
                 identifier.getDisplayName(), classified.verdict(), classified.message(),
                 featureOf(identifier.getSource()), lineOf(identifier.getSource()),
-                identifier.getTags().stream().map(TestTag::getName).sorted().toList());
+                identifier.getTags().stream().map(TestTag::getName).sorted().toList(), classified.timeline());
     }
 
     synchronized int total() {

@@ -13,9 +13,15 @@ import java.util.Optional;
  * @param feature the feature file, e.g. {@code features/ready-queue.feature}
  * @param line    the scenario's line in that file, or 0 when unknown
  * @param tags    the scenario's tags including inherited ones, without '@'
+ * @param timeline what it expected per iteration and what ran, when a step about iterations failed; else null
  */
 public record ScenarioResult(
-        String name, Verdict verdict, String message, String feature, int line, List<String> tags) {
+        String name, Verdict verdict, String message, String feature, int line, List<String> tags,
+        Timeline timeline) {
+
+    public ScenarioResult(String name, Verdict verdict, String message, String feature, int line, List<String> tags) {
+        this(name, verdict, message, feature, line, tags, null);
+    }
 
     public ScenarioResult {
         Objects.requireNonNull(name, "name");
@@ -23,6 +29,11 @@ public record ScenarioResult(
         message = message == null ? "" : message;
         feature = feature == null ? "" : feature;
         tags = List.copyOf(tags);
+    }
+
+    /** The iteration timeline of a failure about iterations. */
+    public Optional<Timeline> timelineIfAny() {
+        return Optional.ofNullable(timeline);
     }
 
     /** The rule this scenario verifies, from its {@code @ABC-1} tag. */

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.steps.ApplicabilityHooks;
 import org.asynciotck.steps.BlockedScenario;
+import org.asynciotck.steps.TimelineFailure;
 import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.TestAbortedException;
 
@@ -29,8 +30,12 @@ public final class VerdictClassifier {
 
     private VerdictClassifier() {}
 
-    /** A verdict with its message ("" for a pass). */
-    public record Classified(Verdict verdict, String message) {}
+    /** A verdict with its message ("" for a pass), and the timeline of a failure about iterations (or null). */
+    public record Classified(Verdict verdict, String message, Timeline timeline) {
+        public Classified(Verdict verdict, String message) {
+            this(verdict, message, null);
+        }
+    }
 
     public static Classified classify(TestExecutionResult result) {
         return switch (result.getStatus()) {
@@ -54,7 +59,7 @@ public final class VerdictClassifier {
             return new Classified(Verdict.NOT_APPLICABLE, messageOf(thrown));
         }
         if (thrown instanceof AssertionError) {
-            return new Classified(Verdict.FAIL, messageOf(thrown));
+            return new Classified(Verdict.FAIL, messageOf(thrown), timelineOf(thrown));
         }
         return new Classified(Verdict.ERROR, thrown.getClass().getName() + ": " + messageOf(thrown));
     }
@@ -74,6 +79,12 @@ public final class VerdictClassifier {
             message = message + "\ndiagnostics:\n" + diagnostics;
         }
         return new Classified(verdict, message);
+    }
+
+    /** The timeline a failing step about iterations carries ({@link TimelineFailure}), or null. */
+    private static Timeline timelineOf(Throwable thrown) {
+        return find(thrown, TimelineFailure.class)
+                .map(f -> new Timeline(f.expected(), f.observed(), f.focus(), f.expectedOrder())).orElse(null);
     }
 
     /** Step code may wrap the failure (e.g. in a CompletionException); its cause chain is searched. */

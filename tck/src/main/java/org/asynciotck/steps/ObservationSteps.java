@@ -21,6 +21,8 @@ public final class ObservationSteps {
     static final double TIMEOUT_TOLERANCE_SECONDS = 0.5;
 
     private final ScenarioContext context;
+    /** What this scenario's steps expected per iteration so far, for the timeline of a failure. */
+    private final java.util.Map<Integer, List<String>> expectedByIteration = new java.util.TreeMap<>();
 
     public ObservationSteps(ScenarioContext context) {
         this.context = context;
@@ -28,11 +30,17 @@ public final class ObservationSteps {
 
     @Then("exactly the callbacks {labels} ran in iteration {int}, in any order")
     public void exactlyRanIn(List<String> labels, int iteration) {
-        List<String> observed = Recording.of(context).callbackLabelsIn(iteration);
-        assertThat(observed)
-                .withFailMessage(() -> Expectation.message(context,
-                        "exactly " + labels + " to run in iteration " + iteration, observed))
-                .containsExactlyInAnyOrderElementsOf(labels);
+        Recording recording = Recording.of(context);
+        List<String> observed = recording.callbackLabelsIn(iteration);
+        expectedByIteration.put(iteration, List.copyOf(labels));
+        try {
+            assertThat(observed)
+                    .withFailMessage(() -> Expectation.message(context,
+                            "exactly " + labels + " to run in iteration " + iteration, observed))
+                    .containsExactlyInAnyOrderElementsOf(labels);
+        } catch (AssertionError broken) {
+            throw new TimelineFailure(broken, expectedByIteration, recording.all(), iteration, List.of());
+        }
     }
 
     @Then("exactly the callbacks {labels} ran outside any iteration, in any order")
@@ -42,11 +50,16 @@ public final class ObservationSteps {
 
     @Then("the callbacks ran in the order {labels}")
     public void ranInOrder(List<String> labels) {
-        List<String> observed = Recording.of(context).callbackLabels();
-        assertThat(observed)
-                .withFailMessage(() -> Expectation.message(context, "callbacks to run in the order " + labels,
-                        observed + (observed.isEmpty() ? ProfileHints.didNotRunSynchronously(context.info()) : "")))
-                .containsExactlyElementsOf(labels);
+        Recording recording = Recording.of(context);
+        List<String> observed = recording.callbackLabels();
+        try {
+            assertThat(observed)
+                    .withFailMessage(() -> Expectation.message(context, "callbacks to run in the order " + labels,
+                            observed + (observed.isEmpty() ? ProfileHints.didNotRunSynchronously(context.info()) : "")))
+                    .containsExactlyElementsOf(labels);
+        } catch (AssertionError broken) {
+            throw new TimelineFailure(broken, expectedByIteration, recording.all(), -1, labels);
+        }
     }
 
     @Then("no callback has run")
