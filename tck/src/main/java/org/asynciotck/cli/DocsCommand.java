@@ -9,7 +9,9 @@ import org.asynciotck.KitVersion;
 import org.asynciotck.report.MatrixReport;
 import org.asynciotck.report.MatrixWriter;
 import org.asynciotck.report.RuleBookRenderer;
+import org.asynciotck.report.RuleBookExamples;
 import org.asynciotck.runner.FeatureBook;
+import org.asynciotck.runner.RuleCatalogue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,7 +19,10 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "docs", mixinStandardHelpOptions = true,
         description = "Writes <out>/rules.html: every feature and rule as written (ID, level, title, description, "
-                + "scenarios) and, from a matrix.json, each rule's verdicts across implementations.")
+                + "scenarios) and, from a matrix.json, each rule's verdicts across implementations. It opens with a "
+                + "diagram of one iteration of _run_once; each family about iterations shows one iteration timeline: "
+                + "a failing scenario from the conformance.json files beside the matrix when there is one, else "
+                + "what its first such scenario expects.")
 final class DocsCommand implements Callable<Integer> {
 
     @Spec
@@ -60,7 +65,9 @@ final class DocsCommand implements Callable<Integer> {
             }
         }
         FeatureBook book = FeatureBook.loadFromClasspath(settings.featuresFolder());
-        RuleBookRenderer.write(folder, RuleBookRenderer.render(book, verdicts, KitVersion.get()));
+        java.util.Map<String, RuleBookRenderer.Example> examples = RuleBookExamples.find(
+                matrixFile.toAbsolutePath().getParent(), RuleCatalogue.loadFromClasspath(settings.featuresFolder()));
+        RuleBookRenderer.write(folder, RuleBookRenderer.render(book, verdicts, KitVersion.get(), examples));
         spec.commandLine().getOut().println("rules book in " + folder.resolve(RuleBookRenderer.RULES_HTML)
                 + (verdicts == null ? "" : " with the verdicts of " + matrixFile));
         return ExitCode.CONFORMANT;

@@ -50,6 +50,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new BaselineCommand(factory, settings))
                 .addSubcommand(new MatrixCommand(factory, settings, Discovery::ofThisMachine))
                 .addSubcommand(new DocsCommand(settings))
+                .addSubcommand(new ScreenshotsCommand(settings))
                 .addSubcommand(new RulesCommand(settings.featuresFolder()))
                 .addSubcommand(new ImplementationsCommand(factory))
                 // Colours would be escaped by the console writers; help text has no need of them.

@@ -44,8 +44,8 @@ final class CertificateRenderer {
                 .append("<p class=\"outcome\">").append(escape(outcome(result))).append("</p>\n");
         appendImplementation(html, info, kitVersion, provenance);
         appendCounts(html, result);
-        appendRules(html, result);
         appendTimelines(html, result);
+        appendRules(html, result);
         return html.append("</body></html>\n").toString();
     }
 
@@ -68,7 +68,8 @@ final class CertificateRenderer {
         row(html, "Capabilities", String.join(", ", info.capabilities().stream().sorted().toList()));
         row(html, "Profiles", String.join(", ", info.profiles().names()));
         row(html, "Kit version", kitVersion);
-        row(html, "Produced on", provenance.where() + " (kit on Java " + provenance.java() + ")");
+        row(html, "Produced on", provenance.where()
+                + (provenance.interpreter().equals("Java " + provenance.java()) ? "" : " (kit on Java " + provenance.java() + ")"));
         row(html, "Produced at", provenance.producedAt());
         html.append("</table>\n");
     }
@@ -96,7 +97,11 @@ final class CertificateRenderer {
                     .append(escape(rule.id())).append("</td><td>").append(escape(rule.level().name()))
                     .append("</td><td>").append(escape(rule.title())).append("</td><td class=\"verdict\">")
                     .append(escape(VerdictLabel.of(rule.level(), rule.verdict()))).append("</td><td class=\"reason\">")
-                    .append(escape(reason(rule))).append("</td></tr>\n");
+                    .append(escape(reason(rule)));
+            if (rule.verdict().isProblem() && rule.scenarios().stream().anyMatch(sc -> sc.timeline() != null)) {
+                html.append("\n<a href=\"#timeline-").append(escape(rule.id())).append("\">see its iteration timeline</a>");
+            }
+            html.append("</td></tr>\n");
         }
         html.append("</table>\n");
     }
@@ -104,6 +109,7 @@ final class CertificateRenderer {
     /** The iteration timeline of every failing scenario that has one ({@link TimelineSvg}). */
     private static void appendTimelines(StringBuilder html, RunResult result) {
         boolean first = true;
+        java.util.Set<String> anchored = new java.util.HashSet<>();
         for (RuleResult rule : result.rules()) {
             for (ScenarioResult scenario : rule.scenarios()) {
                 if (scenario.timeline() == null || !scenario.verdict().isProblem()) {
@@ -115,7 +121,8 @@ final class CertificateRenderer {
                             .append("expected above what the loop did. Red marks the difference.</p>\n");
                     first = false;
                 }
-                html.append("<figure class=\"timeline\" id=\"timeline-").append(escape(rule.id())).append("\">")
+                html.append("<figure class=\"timeline\"").append(anchored.add(rule.id())
+                        ? " id=\"timeline-" + escape(rule.id()) + "\"" : "").append(">")
                         .append(TimelineSvg.render(scenario.timeline(), timelineTitle(rule, scenario, result)))
                         .append("<figcaption>").append(escape(scenario.message())).append("</figcaption></figure>\n");
             }

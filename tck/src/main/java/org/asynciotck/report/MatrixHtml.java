@@ -93,7 +93,7 @@ final class MatrixHtml {
             p.lead{margin:.3em 0 .6em}
             .legend{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.4em 0 .8em;padding:0;list-style:none}
             .legend li{white-space:nowrap}
-            .grid{overflow:auto;max-height:calc(100vh - 9em);border:1px solid var(--line)}
+            .grid{overflow:auto;max-height:calc(100vh - 9em);border:1px solid var(--line);width:fit-content;max-width:100%}
             table{border-collapse:separate;border-spacing:0}
             th,td{border-bottom:1px solid var(--line);border-right:1px solid var(--line);padding:0;background:#fff}
             thead th{position:sticky;top:0;z-index:2;vertical-align:bottom}
@@ -105,7 +105,7 @@ final class MatrixHtml {
             .lvl{display:inline-block;font-size:.7em;width:5.6em;color:var(--muted)}
             th.impl{width:3.2em;min-width:3.2em;max-width:3.2em}
             th.impl a,th.impl span.n{writing-mode:vertical-rl;transform:rotate(180deg);display:inline-block;
-            white-space:nowrap;font-size:.85em;font-weight:normal;padding:.3em 0;max-height:12em;overflow:hidden;
+            white-space:nowrap;font-size:.85em;font-weight:normal;padding:.3em 0;max-height:14em;overflow:hidden;
             text-overflow:ellipsis;color:inherit}
             tr.family th{position:sticky;left:0;text-align:left;background:#f1f3f4;font-size:.85em;padding:.2em .5em;
             z-index:1}

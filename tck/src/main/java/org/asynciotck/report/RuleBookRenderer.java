@@ -10,7 +10,11 @@ import org.asynciotck.runner.FeatureBook;
 /**
  * rules.html: the features as a book, one self-contained page (no scripts, no external
  * files). Each rule shows its ID, level, title, description and scenarios as written and,
- * when a matrix is given, its verdict for every implementation of that matrix.
+ * when a matrix is given, its verdict for every implementation of that matrix. It opens with a
+ * diagram of one iteration of {@code _run_once} ({@link RunOnceSvg}), and each feature (family)
+ * that makes claims about iterations shows one iteration timeline ({@link TimelineSvg}): a real
+ * failing scenario found in the reports when there is one ({@link Example}), else what its first
+ * such scenario expects, read from the feature text.
  */
 public final class RuleBookRenderer {
 
@@ -25,12 +29,36 @@ public final class RuleBookRenderer {
             table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
             .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error,.blocked{background:#fce8e6}\
             .not-applicable,.not-run{background:#f1f3f4}.could-not-start{background:#fff4e5}
+            figure{margin:1em 0;overflow-x:auto}figcaption{font-size:.9em;color:#444;margin:.2em 0}\
+            figcaption.reason{font-family:monospace;white-space:pre-wrap}
             """;
 
     private RuleBookRenderer() {}
 
+    /**
+     * A failing scenario of some run, shown as its family's example timeline.
+     *
+     * @param title    what the picture is of, e.g. "NTODO-2 · broken-drains-new-callbacks · ..."
+     * @param timeline expected vs observed per iteration
+     * @param caption  the failure message
+     */
+    public record Example(String title, org.asynciotck.runner.Timeline timeline, String caption) {}
+
+    /** A claim like: exactly the callbacks "a" and "c" ran in iteration 1, in any order. */
+    private static final java.util.regex.Pattern RAN_IN = java.util.regex.Pattern.compile(
+            "exactly the callbacks (.*) ran (?:in iteration (\\d+)|outside any iteration), in any order");
+    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("\"([^\"]*)\"");
+
     /** @param matrix verdicts to show under each rule, or null */
     public static String render(FeatureBook book, MatrixReport matrix, String kitVersion) {
+        return render(book, matrix, kitVersion, Map.of());
+    }
+
+    /**
+     * @param matrix   verdicts to show under each rule, or null
+     * @param examples by feature path (e.g. features/ntodo-snapshot.feature): a failing scenario to draw
+     */
+    public static String render(FeatureBook book, MatrixReport matrix, String kitVersion, Map<String, Example> examples) {
         Map<String, MatrixReport.Rule> verdicts = new HashMap<>();
         if (matrix != null) {
             matrix.rules().forEach(rule -> verdicts.put(rule.id(), rule));
@@ -39,7 +67,10 @@ public final class RuleBookRenderer {
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<title>asyncio conformance rules</title><style>").append(STYLE).append("</style></head><body>\n")
                 .append("<h1>The rules of the asyncio conformance kit</h1>\n<p>Kit version ").append(escape(kitVersion))
-                .append(". MUST rules decide conformance, SHOULD rules warn, INFO rules describe.</p>\n<h2>Contents</h2>\n<ul>\n");
+                .append(". MUST rules decide conformance, SHOULD rules warn, INFO rules describe.</p>\n")
+                .append("<figure class=\"run-once\">").append(RunOnceSvg.render()).append("<figcaption>Every rule about ")
+                .append("iterations counts these: an iteration is one pass through the six steps, and step 6 runs only ")
+                .append("the handles counted in step 5.</figcaption></figure>\n<h2>Contents</h2>\n<ul>\n");
         for (FeatureBook.Chapter chapter : book.chapters()) {
             html.append("<li><a href=\"#").append(escape(anchor(chapter.path()))).append("\">")
                     .append(escape(chapter.name())).append("</a>: ");
@@ -49,13 +80,13 @@ public final class RuleBookRenderer {
         }
         html.append("</ul>\n");
         for (FeatureBook.Chapter chapter : book.chapters()) {
-            appendChapter(html, chapter, verdicts, matrix);
+            appendChapter(html, chapter, verdicts, matrix, examples.get(chapter.path()));
         }
         return html.append("</body></html>\n").toString();
     }
 
-    private static void appendChapter(
-            StringBuilder html, FeatureBook.Chapter chapter, Map<String, MatrixReport.Rule> verdicts, MatrixReport matrix) {
+    private static void appendChapter(StringBuilder html, FeatureBook.Chapter chapter,
+            Map<String, MatrixReport.Rule> verdicts, MatrixReport matrix, Example example) {
         html.append("<section id=\"").append(escape(anchor(chapter.path()))).append("\">\n<h2>")
                 .append(escape(chapter.name())).append("</h2>\n<p class=\"description\">")
                 .append(escape(chapter.description())).append("</p>\n");
@@ -67,6 +98,7 @@ public final class RuleBookRenderer {
             html.append("</p>\n");
         }
         html.append("<p><small>").append(escape(chapter.path())).append("</small></p>\n");
+        appendTimeline(html, chapter, example);
         steps(html, "Background (every scenario of this feature starts with)", chapter.background());
         for (FeatureBook.Section rule : chapter.rules()) {
             html.append("<div class=\"rule ").append(escape(rule.level())).append("\" id=\"").append(escape(rule.id()))
@@ -89,6 +121,42 @@ public final class RuleBookRenderer {
             html.append("</div>\n");
         }
         html.append("</section>\n");
+    }
+
+    /** The family's example timeline: a real failure when given, else the expectation of its first iteration scenario. */
+    private static void appendTimeline(StringBuilder html, FeatureBook.Chapter chapter, Example example) {
+        if (example != null) {
+            html.append("<figure class=\"timeline\"><figcaption><b>Example timeline</b>: a failing run of this ")
+                    .append("family, what the scenario expected above what the loop did.</figcaption>")
+                    .append(TimelineSvg.render(example.timeline(), example.title()))
+                    .append("<figcaption class=\"reason\">").append(escape(example.caption()))
+                    .append("</figcaption></figure>\n");
+            return;
+        }
+        for (FeatureBook.Section rule : chapter.rules()) {
+            for (FeatureBook.Example scenario : rule.scenarios()) {
+                java.util.SortedMap<Integer, java.util.List<String>> expected = new java.util.TreeMap<>();
+                for (String step : scenario.steps()) {
+                    java.util.regex.Matcher m = RAN_IN.matcher(step);
+                    if (m.find()) {
+                        java.util.List<String> labels = new java.util.ArrayList<>();
+                        java.util.regex.Matcher label = LABEL.matcher(m.group(1));
+                        while (label.find()) {
+                            labels.add(label.group(1));
+                        }
+                        expected.put(m.group(2) == null ? 0 : Integer.parseInt(m.group(2)), labels);
+                    }
+                }
+                if (!expected.isEmpty()) {
+                    html.append("<figure class=\"timeline\"><figcaption><b>Example timeline</b>: what \"")
+                            .append(escape(scenario.name())).append("\" expects (no failing run of this family in ")
+                            .append("the reports to compare with).</figcaption>")
+                            .append(TimelineSvg.renderExpected(expected, rule.id() + " · expected · " + scenario.name()))
+                            .append("</figure>\n");
+                    return;
+                }
+            }
+        }
     }
 
     private static void appendVerdicts(StringBuilder html, MatrixReport.Rule row, MatrixReport matrix) {

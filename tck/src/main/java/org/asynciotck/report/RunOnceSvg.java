@@ -9,17 +9,17 @@ public final class RunOnceSvg {
 
     /** The steps, as CPython runs them: title, then what it means for the rules. */
     static final String[][] STEPS = {
-        {"1 · choose the timeout", "0 if the ready queue has handles or stop() was called;",
-            "else until the nearest timer (cancelled heads dropped); None: block"},
-        {"2 · poll", "selector.select(timeout): wait for I/O,", "a wake-up (call_soon_threadsafe) or the timeout"},
-        {"3 · I/O callbacks", "_process_events: the callbacks of ready", "file descriptors join the ready queue"},
-        {"4 · due timers", "every timer with when <= now + clock resolution", "moves from the heap to the ready queue"},
-        {"5 · the ntodo snapshot", "ntodo = len(ready): the handles queued", "now, and only those, run this iteration"},
-        {"6 · run exactly ntodo handles", "popleft() ntodo times, skipping cancelled ones;",
-            "what they schedule waits for the next iteration"},
+        {"1 · choose the timeout", "0 if handles are ready or stop() was called;",
+            "else until the nearest timer; None: block"},
+        {"2 · poll", "selector.select(timeout) waits for I/O,", "a wake-up or the timeout"},
+        {"3 · I/O callbacks", "_process_events queues the callbacks", "of the file descriptors that are ready"},
+        {"4 · due timers", "timers due by now + clock resolution", "move from the heap to the ready queue"},
+        {"5 · the ntodo snapshot", "ntodo = len(ready): only the handles", "queued now run in this iteration"},
+        {"6 · run exactly ntodo handles", "popleft() ntodo times, skipping cancelled;",
+            "what they schedule waits for the next one"},
     };
 
-    private static final int BOX_W = 300;
+    private static final int BOX_W = 320;
     private static final int BOX_H = 74;
     private static final int GAP_X = 46;
     private static final int GAP_Y = 40;
@@ -28,11 +28,12 @@ public final class RunOnceSvg {
 
     public static String render() {
         int width = 3 * BOX_W + 2 * GAP_X + 40;
-        int height = 2 * BOX_H + GAP_Y + 120;
+        int height = 50 + 2 * BOX_H + GAP_Y + 40;
         StringBuilder svg = new StringBuilder(4096);
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"run-once\" width=\"").append(width)
-                .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-                .append("\" font-family=\"DejaVu Sans, system-ui, sans-serif\" font-size=\"12.5\" role=\"img\">")
+        // Width 100% with a viewBox: the diagram scales down to the page instead of being cut off.
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"run-once\" width=\"100%\" style=\"max-width:")
+                .append(width).append("px\" viewBox=\"0 0 ").append(width).append(' ').append(height)
+                .append("\" font-family=\"DejaVu Sans, system-ui, sans-serif\" font-size=\"12\" role=\"img\">")
                 .append("<title>One iteration of _run_once</title>")
                 .append("<desc>Timeout choice, poll, I/O callbacks, due timers, the ntodo snapshot, run exactly ntodo")
                 .append(" handles; then the next iteration.</desc>")

@@ -27,7 +27,7 @@ public final class TimelineSvg {
     static final int MAX_COLUMNS = 10;
     static final int MAX_CHIPS = 8;
 
-    private static final int HEAD = 64;
+    private static final int HEAD = 78;
     private static final int ROW_LABEL = 92;
     private static final int COLUMN = 148;
     private static final int CHIP = 22;
@@ -38,6 +38,10 @@ public final class TimelineSvg {
 
     /** @param title what the picture is of, e.g. "NTODO-3 · uvloop: Callbacks scheduled ..." (escaped here) */
     public static String render(Timeline timeline, String title) {
+        return render(timeline, title, true);
+    }
+
+    private static String render(Timeline timeline, String title, boolean withObserved) {
         List<Integer> iterations = columns(timeline);
         boolean ordered = timeline.focus() < 0 && !timeline.expectedOrder().isEmpty();
         Map<Integer, List<String>> expected = new HashMap<>(timeline.expected());
@@ -45,10 +49,10 @@ public final class TimelineSvg {
         int expectedRows = ordered ? 1 + (timeline.expectedOrder().size() - 1) / 4 : maxChips(iterations, expected);
         int observedRows = maxChips(iterations, observed);
         int expectedHeight = PAD * 2 + Math.max(1, expectedRows) * (CHIP + GAP);
-        int observedHeight = PAD * 2 + Math.max(1, observedRows) * (CHIP + GAP);
+        int observedHeight = withObserved ? PAD * 2 + Math.max(1, observedRows) * (CHIP + GAP) : 0;
         int width = Math.max(600, ROW_LABEL + iterations.size() * COLUMN + PAD);
         int top = HEAD;
-        int height = top + expectedHeight + observedHeight + 46;
+        int height = top + expectedHeight + observedHeight + (withObserved ? 46 : 12);
         StringBuilder svg = new StringBuilder(4096);
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" width=\"").append(width)
                 .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
@@ -56,23 +60,24 @@ public final class TimelineSvg {
                 .append("<title>").append(SvgText.of("Iteration timeline: " + title, 300)).append("</title>")
                 .append("<desc>Iterations as columns; the expected row above the observed row; red chips differ.</desc>")
                 .append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>")
-                .append("<text x=\"").append(PAD).append("\" y=\"20\" font-size=\"14\" font-weight=\"600\">")
-                .append(SvgText.of(title, 110)).append("</text>");
+                .append(titleLines(title, width));
         for (int i = 0; i < iterations.size(); i++) {
             int iteration = iterations.get(i);
             int x = ROW_LABEL + i * COLUMN;
             boolean focus = iteration == timeline.focus();
             if (focus) {
-                svg.append("<rect x=\"").append(x).append("\" y=\"30\" width=\"").append(COLUMN).append("\" height=\"")
-                        .append(height - 30 - 40).append("\" fill=\"#fef7e0\" stroke=\"#b06000\" stroke-width=\"1.5\"/>");
+                svg.append("<rect x=\"").append(x).append("\" y=\"44\" width=\"").append(COLUMN).append("\" height=\"")
+                        .append(height - 44 - (withObserved ? 40 : 6)).append("\" fill=\"#fef7e0\" stroke=\"#b06000\" stroke-width=\"1.5\"/>");
             }
-            svg.append("<text x=\"").append(x + COLUMN / 2).append("\" y=\"50\" text-anchor=\"middle\" font-weight=\"600\">")
+            svg.append("<text x=\"").append(x + COLUMN / 2).append("\" y=\"64\" text-anchor=\"middle\" font-weight=\"600\">")
                     .append(iteration == 0 ? "outside any iteration" : "iteration " + iteration).append("</text>");
-            svg.append("<line x1=\"").append(x).append("\" y1=\"30\" x2=\"").append(x).append("\" y2=\"")
-                    .append(height - 40).append("\" stroke=\"#dadce0\"/>");
+            svg.append("<line x1=\"").append(x).append("\" y1=\"44\" x2=\"").append(x).append("\" y2=\"")
+                    .append(height - (withObserved ? 40 : 6)).append("\" stroke=\"#dadce0\"/>");
         }
         rowLabel(svg, "expected", top, expectedHeight, "#f8f9fa");
-        rowLabel(svg, "observed", top + expectedHeight, observedHeight, "#ffffff");
+        if (withObserved) {
+            rowLabel(svg, "observed", top + expectedHeight, observedHeight, "#ffffff");
+        }
         if (ordered) {
             orderRow(svg, timeline.expectedOrder(), top + PAD, iterations.size());
         }
@@ -86,10 +91,15 @@ public final class TimelineSvg {
                     svg.append("<text x=\"").append(x).append("\" y=\"").append(top + PAD + 15)
                             .append("\" fill=\"#80868b\" font-style=\"italic\">no claim</text>");
                 } else {
-                    chips(svg, want, got, x, top + PAD, "missing");
+                    chips(svg, want, withObserved ? got : null, x, top + PAD, "missing");
                 }
             }
-            chips(svg, got, ordered ? timeline.expectedOrder() : want, x, top + expectedHeight + PAD, "unexpected");
+            if (withObserved) {
+                chips(svg, got, ordered ? timeline.expectedOrder() : want, x, top + expectedHeight + PAD, "unexpected");
+            }
+        }
+        if (!withObserved) {
+            return svg.append("</svg>").toString();
         }
         int legendY = height - 16;
         svg.append("<g font-size=\"11\">");
@@ -98,6 +108,37 @@ public final class TimelineSvg {
         legendChip(svg, PAD + 370, legendY, "#fce8e6", "#c5221f", false, "ran here, not expected here");
         svg.append("</g></svg>");
         return svg.toString();
+    }
+
+    /**
+     * What a scenario expects, without a run to compare with (the rules book, for a family with no
+     * failing run in the reports): the expected row alone, its chips grey.
+     */
+    public static String renderExpected(java.util.SortedMap<Integer, List<String>> expected, String title) {
+        return render(new Timeline(expected, new java.util.TreeMap<>(), expected.lastKey(), List.of()), title, false);
+    }
+
+    /**
+     * The title on two lines when it does not fit one: "RULE · implementation" above the scenario's
+     * name (split at the last " · "), each cut to the picture's width.
+     */
+    private static String titleLines(String title, int width) {
+        int fits = (width - 2 * PAD) / 8;
+        int split = title.lastIndexOf(" · ");
+        String first = title;
+        String second = "";
+        if (title.length() > fits && split > 0) {
+            first = title.substring(0, split);
+            second = title.substring(split + 3);
+        }
+        StringBuilder text = new StringBuilder();
+        text.append("<text x=\"").append(PAD).append("\" y=\"18\" font-size=\"13.5\" font-weight=\"600\">")
+                .append(SvgText.of(first, fits)).append("</text>");
+        if (!second.isEmpty()) {
+            text.append("<text x=\"").append(PAD).append("\" y=\"36\" font-size=\"12.5\">")
+                    .append(SvgText.of(second, fits + 8)).append("</text>");
+        }
+        return text.toString();
     }
 
     /** The iterations to draw: all, or the {@link #MAX_COLUMNS} around the broken one. */
@@ -139,12 +180,13 @@ public final class TimelineSvg {
         for (int i = 0; i < shown; i++) {
             String label = labels.get(i);
             boolean matched = other != null && rest.remove(label);
-            boolean missing = !matched && kind.equals("missing");
+            boolean missing = !matched && kind.equals("missing") && other != null;
             boolean unexpected = !matched && kind.equals("unexpected") && other != null;
             String fill = unexpected ? "#fce8e6" : missing ? "#ffffff" : "#e8eaed";
             String stroke = matched || other == null ? "#9aa0a6" : "#c5221f";
-            chip(svg, x, y + i * (CHIP + GAP), fill, stroke, missing, label, unexpected ? "unexpected" : missing
-                    ? "missing" : "ran");
+            String what = unexpected ? "unexpected" : missing ? "missing"
+                    : kind.equals("missing") ? "expected" : "ran";
+            chip(svg, x, y + i * (CHIP + GAP), fill, stroke, missing, label, what);
         }
         if (labels.size() > shown) {
             svg.append("<text x=\"").append(x).append("\" y=\"").append(y + shown * (CHIP + GAP) + 15)
