@@ -34,6 +34,29 @@ ALL_CAPABILITIES = {"ready-queue", "select-timeout", "handle-internals", "enter-
 STALL_BOUND_SECONDS = 0.5
 WAKE_BOUND_SECONDS = 5
 USES_CPYTHON_LOOP = "--loop" not in AGENT_ARGS
+# Every reply is validated against docs/protocol-replies.schema.json with Python's jsonschema where it
+# is installed (the suite stays standard-library only otherwise); ASYNCIO_TCK_REQUIRE_JSONSCHEMA=1 makes
+# its absence a failure, for the build's run that is meant to validate (ProtocolTranscriptTest).
+REPLIES_SCHEMA = os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "docs", "protocol-replies.schema.json"))
+
+
+def _replies_validator():
+    try:
+        import jsonschema
+    except ImportError:
+        if os.environ.get("ASYNCIO_TCK_REQUIRE_JSONSCHEMA") == "1":
+            raise SystemExit("ASYNCIO_TCK_REQUIRE_JSONSCHEMA=1 but jsonschema is not installed for " + sys.executable)
+        sys.stderr.write("note: jsonschema is not installed; replies are not validated against %s\n" % REPLIES_SCHEMA)
+        return None
+    with open(REPLIES_SCHEMA, encoding="utf-8") as schema_file:
+        schema = json.load(schema_file)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+REPLIES_VALIDATOR = _replies_validator()
+VALIDATED_REPLIES = [0]
 
 
 class AgentProcess:
@@ -76,7 +99,13 @@ class AgentProcess:
             raise AssertionError("no reply within %ds; stderr: %s" % (REPLY_TIMEOUT_SECONDS, self.stderr()))
         if line is None:
             raise AssertionError("agent closed stdout; stderr: %s" % self.stderr())
-        return json.loads(line)
+        reply = json.loads(line)
+        if REPLIES_VALIDATOR is not None:
+            errors = sorted(REPLIES_VALIDATOR.iter_errors(reply), key=str)
+            assert not errors, "reply %r does not match docs/protocol-replies.schema.json: %s" % (
+                reply, "; ".join(e.message for e in errors[:3]))
+            VALIDATED_REPLIES[0] += 1
+        return reply
 
     def perform(self, **operation):
         reply = self.request("perform", operation=operation)
@@ -565,4 +594,9 @@ class BenchmarkTest(AgentTestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    try:
+        unittest.main()
+    finally:
+        if REPLIES_VALIDATOR is not None:
+            sys.stderr.write("validated %d replies against docs/protocol-replies.schema.json with jsonschema\n"
+                             % VALIDATED_REPLIES[0])

@@ -57,7 +57,8 @@ class SchemasTest {
     @Test
     void eachSchemaIsAValidDraft202012Schema() throws IOException {
         Schema meta = REGISTRY.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
-        for (String file : List.of("conformance.schema.json", "baseline.schema.json", "matrix.schema.json")) {
+        for (String file : List.of("conformance.schema.json", "baseline.schema.json", "matrix.schema.json",
+                "protocol-requests.schema.json", "protocol-replies.schema.json")) {
             JsonNode schema = JSON.readTree(root.resolve("docs").resolve(file).toFile());
             assertThat(meta.validate(schema).stream().map(Error::toString)).as(file).isEmpty();
             assertThat(schema.toString()).as(file + ": no empty-pattern patternProperties (refused by strict validators)")
