@@ -116,7 +116,7 @@ final class CertificateRenderer {
                     continue;
                 }
                 if (first) {
-                    html.append("<h2 id=\"timelines\">Iteration timelines of the failing scenarios</h2>\n<p>")
+                    html.append("<h2 id=\"timelines\">Iteration timelines of the scenarios that did not pass</h2>\n<p>")
                             .append("Iterations as columns, the callbacks that ran in each as chips; what the scenario ")
                             .append("expected above what the loop did. Red marks the difference.</p>\n");
                     first = false;
@@ -124,7 +124,9 @@ final class CertificateRenderer {
                 html.append("<figure class=\"timeline\"").append(anchored.add(rule.id())
                         ? " id=\"timeline-" + escape(rule.id()) + "\"" : "").append(">")
                         .append(TimelineSvg.render(scenario.timeline(), timelineTitle(rule, scenario, result)))
-                        .append("<figcaption>").append(escape(scenario.message())).append("</figcaption></figure>\n");
+                        .append("<figcaption><b>").append(escape(VerdictLabel.of(rule.level(), scenario.verdict())))
+                        .append("</b> (").append(escape(rule.level().name())).append(") ")
+                        .append(escape(scenario.message())).append("</figcaption></figure>\n");
             }
         }
     }

@@ -101,7 +101,7 @@ final class MatrixHtml {
             th.rule{position:sticky;left:0;z-index:1;text-align:left;font-weight:normal;padding:.15em .5em;
             width:46em;max-width:46em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
             thead th.rule{z-index:3}
-            th.rule .id{font-weight:600;display:inline-block;min-width:6.5em}
+            th.rule .id{font-weight:600;display:inline-block;min-width:7.6em}
             .lvl{display:inline-block;font-size:.7em;width:5.6em;color:var(--muted)}
             th.impl{width:3.2em;min-width:3.2em;max-width:3.2em}
             th.impl a,th.impl span.n{writing-mode:vertical-rl;transform:rotate(180deg);display:inline-block;

@@ -126,8 +126,8 @@ public final class RuleBookRenderer {
     /** The family's example timeline: a real failure when given, else the expectation of its first iteration scenario. */
     private static void appendTimeline(StringBuilder html, FeatureBook.Chapter chapter, Example example) {
         if (example != null) {
-            html.append("<figure class=\"timeline\"><figcaption><b>Example timeline</b>: a failing run of this ")
-                    .append("family, what the scenario expected above what the loop did.</figcaption>")
+            html.append("<figure class=\"timeline\"><figcaption><b>Example timeline</b>: a run in which a scenario of this ")
+                    .append("family did not pass, what it expected above what the loop did.</figcaption>")
                     .append(TimelineSvg.render(example.timeline(), example.title()))
                     .append("<figcaption class=\"reason\">").append(escape(example.caption()))
                     .append("</figcaption></figure>\n");

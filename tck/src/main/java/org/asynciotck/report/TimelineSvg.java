@@ -81,6 +81,7 @@ public final class TimelineSvg {
         if (ordered) {
             orderRow(svg, timeline.expectedOrder(), top + PAD, iterations.size());
         }
+        int position = 0;
         for (int i = 0; i < iterations.size(); i++) {
             int iteration = iterations.get(i);
             int x = ROW_LABEL + i * COLUMN + 8;
@@ -94,8 +95,10 @@ public final class TimelineSvg {
                     chips(svg, want, withObserved ? got : null, x, top + PAD, "missing");
                 }
             }
-            if (withObserved) {
-                chips(svg, got, ordered ? timeline.expectedOrder() : want, x, top + expectedHeight + PAD, "unexpected");
+            if (withObserved && ordered) {
+                position = orderedChips(svg, got, timeline.expectedOrder(), position, x, top + expectedHeight + PAD);
+            } else if (withObserved) {
+                chips(svg, got, want, x, top + expectedHeight + PAD, "unexpected");
             }
         }
         if (!withObserved) {
@@ -105,7 +108,8 @@ public final class TimelineSvg {
         svg.append("<g font-size=\"11\">");
         legendChip(svg, PAD, legendY, "#e8eaed", "#9aa0a6", false, "as expected");
         legendChip(svg, PAD + 130, legendY, "#ffffff", "#c5221f", true, "expected here, did not run here");
-        legendChip(svg, PAD + 370, legendY, "#fce8e6", "#c5221f", false, "ran here, not expected here");
+        legendChip(svg, PAD + 370, legendY, "#fce8e6", "#c5221f", false,
+                ordered ? "ran out of the expected order" : "ran here, not expected here");
         svg.append("</g></svg>");
         return svg.toString();
     }
@@ -192,6 +196,27 @@ public final class TimelineSvg {
             svg.append("<text x=\"").append(x).append("\" y=\"").append(y + shown * (CHIP + GAP) + 15)
                     .append("\" fill=\"#5f6368\">+").append(labels.size() - shown).append(" more</text>");
         }
+    }
+
+    /**
+     * The observed chips of one column when an order was expected: numbered by their place in the
+     * whole run, red where the expected order has another callback at that place. Returns the next place.
+     */
+    private static int orderedChips(StringBuilder svg, List<String> labels, List<String> order, int position, int x,
+            int y) {
+        int shown = Math.min(labels.size(), MAX_CHIPS);
+        for (int i = 0; i < shown; i++) {
+            String label = labels.get(i);
+            int place = position + i;
+            boolean inPlace = place < order.size() && order.get(place).equals(label);
+            chip(svg, x, y + i * (CHIP + GAP), inPlace ? "#e8eaed" : "#fce8e6", inPlace ? "#9aa0a6" : "#c5221f", false,
+                    (place + 1) + ". " + label, inPlace ? "ran" : "out of order");
+        }
+        if (labels.size() > shown) {
+            svg.append("<text x=\"").append(x).append("\" y=\"").append(y + shown * (CHIP + GAP) + 15)
+                    .append("\" fill=\"#5f6368\">+").append(labels.size() - shown).append(" more</text>");
+        }
+        return position + labels.size();
     }
 
     private static void orderRow(StringBuilder svg, List<String> order, int y, int columns) {

@@ -57,7 +57,7 @@ class TimelineTest {
         assertThat(timeline.at("/expected/" + focus)).isNotEqualTo(timeline.at("/observed/" + focus));
 
         String certificate = Files.readString(folder.resolve("certificate.html"));
-        assertThat(certificate).contains("Iteration timelines of the failing scenarios").contains("<svg")
+        assertThat(certificate).contains("Iteration timelines of the scenarios that did not pass").contains("<svg")
                 .contains("class=\"timeline\"");
         String svg = certificate.substring(certificate.indexOf("<svg"), certificate.indexOf("</svg>") + 6);
         assertWellFormed(svg);
