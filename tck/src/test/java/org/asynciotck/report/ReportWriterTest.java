@@ -60,8 +60,10 @@ class ReportWriterTest {
                 .containsExactlyInAnyOrderElementsOf(names(schema.at("/properties/summary/properties")));
         assertThat(names(json.at("/rules/0")))
                 .containsExactlyInAnyOrderElementsOf(names(schema.at("/$defs/rule/properties")));
-        assertThat(names(json.at("/rules/0/scenarios/0")))
-                .containsExactlyInAnyOrderElementsOf(names(schema.at("/$defs/rule/properties/scenarios/items/properties")));
+        // "timeline" is there only for a failure about iterations (TimelineTest checks it on a real one).
+        assertThat(names(json.at("/rules/0/scenarios/0"))).containsExactlyInAnyOrderElementsOf(
+                names(schema.at("/$defs/rule/properties/scenarios/items/properties")).stream()
+                        .filter(name -> !name.equals("timeline")).toList());
         assertThat(names(json.at("/summary/verdicts")))
                 .containsExactlyInAnyOrderElementsOf(iterable(schema.at("/$defs/verdict/enum")));
     }

@@ -51,6 +51,10 @@ class TimelineTest {
         assertThat(scenario.get("message").asText()).as("the one template, unchanged")
                 .matches("(?s)\\[NTODO-2\\] broken-drains-new-callbacks: expected exactly \\[.*\\] to run in iteration \\d+, "
                         + "observed \\[.*\\] \\(features/.*\\.feature:\\d+\\)");
+        assertThat(com.networknt.schema.SchemaRegistry.withDefaultDialect(
+                        com.networknt.schema.SpecificationVersion.DRAFT_2020_12)
+                .getSchema(Files.newInputStream(Path.of("..", "docs", "conformance.schema.json")))
+                .validate(report)).as("conformance.json with a timeline against its schema").isEmpty();
         JsonNode timeline = scenario.get("timeline");
         int focus = timeline.get("focus").asInt();
         assertThat(timeline.at("/expected/" + focus)).as("what was expected where it broke").isNotEmpty();
