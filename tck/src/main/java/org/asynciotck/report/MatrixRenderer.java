@@ -19,7 +19,21 @@ final class MatrixRenderer {
     }
 
     static String markdown(MatrixReport matrix) {
-        return "# asyncio conformance matrix\n\nKit version " + md(matrix.kit()) + ".\n\n" + table(matrix, true);
+        return "# asyncio conformance matrix\n\nKit version " + md(matrix.kit()) + ".\n\n" + table(matrix, true)
+                + whereAndWhen(matrix);
+    }
+
+    /** Where and when each column was produced (this run, or a conformance.json merged with --from). */
+    private static String whereAndWhen(MatrixReport matrix) {
+        StringBuilder md = new StringBuilder("\n## Where and when\n\n| Implementation | Host | Platform | Interpreter "
+                + "| Produced at | Source |\n| --- | --- | --- | --- | --- | --- |\n");
+        for (MatrixReport.Implementation impl : matrix.implementations()) {
+            Provenance p = impl.provenance() == null ? Provenance.UNKNOWN : impl.provenance();
+            md.append("| ").append(md(impl.key())).append(" | ").append(md(p.host())).append(" | ").append(md(p.platform()))
+                    .append(" | ").append(md(p.interpreter())).append(" | ").append(md(p.producedAt())).append(" | ")
+                    .append(impl.merged() ? "merged (--from)" : "certified by this run").append(" |\n");
+        }
+        return md.toString();
     }
 
     /**

@@ -74,7 +74,7 @@ public final class TimelineSvg {
             svg.append("<line x1=\"").append(x).append("\" y1=\"44\" x2=\"").append(x).append("\" y2=\"")
                     .append(height - (withObserved ? 40 : 6)).append("\" stroke=\"#dadce0\"/>");
         }
-        rowLabel(svg, "expected", top, expectedHeight, "#f8f9fa");
+        rowLabel(svg, ordered ? "expected order" : "expected", top, expectedHeight, "#f8f9fa");
         if (withObserved) {
             rowLabel(svg, "observed", top + expectedHeight, observedHeight, "#ffffff");
         }
@@ -107,9 +107,12 @@ public final class TimelineSvg {
         int legendY = height - 16;
         svg.append("<g font-size=\"11\">");
         legendChip(svg, PAD, legendY, "#e8eaed", "#9aa0a6", false, "as expected");
-        legendChip(svg, PAD + 130, legendY, "#ffffff", "#c5221f", true, "expected here, did not run here");
-        legendChip(svg, PAD + 370, legendY, "#fce8e6", "#c5221f", false,
-                ordered ? "ran out of the expected order" : "ran here, not expected here");
+        if (ordered) {
+            legendChip(svg, PAD + 130, legendY, "#fce8e6", "#c5221f", false, "ran out of the expected order");
+        } else {
+            legendChip(svg, PAD + 130, legendY, "#ffffff", "#c5221f", true, "expected here, did not run here");
+            legendChip(svg, PAD + 370, legendY, "#fce8e6", "#c5221f", false, "ran here, not expected here");
+        }
         svg.append("</g></svg>");
         return svg.toString();
     }

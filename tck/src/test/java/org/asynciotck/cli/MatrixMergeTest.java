@@ -102,6 +102,8 @@ class MatrixMergeTest {
         String html = Files.readString(merged.resolve("matrix.html"));
         assertThat(html).contains("<h2>Where and when</h2>").contains("ci-macos-14").contains("Mac OS X 14.4 aarch64")
                 .contains("2026-11-30T08:15:00Z").contains("merged (--from)");
+        assertThat(Files.readString(merged.resolve("matrix.md"))).contains("## Where and when")
+                .contains("| broken-lifo-ready-queue | ci-macos-14 | Mac OS X 14.4 aarch64 |");
         String certificate = Files.readString(merged.resolve("broken-lifo-ready-queue/certificate.html"));
         assertThat(certificate).contains("NOT CONFORMANT").contains("ci-macos-14").contains("2026-11-30T08:15:00Z");
         assertThat(merged.resolve("reference/conformance.json")).isRegularFile();
