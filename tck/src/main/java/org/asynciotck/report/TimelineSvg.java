@@ -74,7 +74,11 @@ public final class TimelineSvg {
             svg.append("<line x1=\"").append(x).append("\" y1=\"44\" x2=\"").append(x).append("\" y2=\"")
                     .append(height - (withObserved ? 40 : 6)).append("\" stroke=\"#dadce0\"/>");
         }
-        rowLabel(svg, ordered ? "expected order" : "expected", top, expectedHeight, "#f8f9fa");
+        rowLabel(svg, "expected", top, expectedHeight, "#f8f9fa");
+        if (ordered) {
+            svg.append("<text x=\"").append(PAD).append("\" y=\"").append(top + expectedHeight / 2 + 18)
+                    .append("\" font-size=\"10.5\" fill=\"#5f6368\">in this order</text>");
+        }
         if (withObserved) {
             rowLabel(svg, "observed", top + expectedHeight, observedHeight, "#ffffff");
         }
