@@ -110,7 +110,9 @@ final class CertificateRenderer {
     private static void appendTimelines(StringBuilder html, RunResult result) {
         boolean first = true;
         java.util.Set<String> anchored = new java.util.HashSet<>();
-        for (RuleResult rule : result.rules()) {
+        // MUST failures first, then SHOULD warnings, then INFO observations: what decides the verdict on top.
+        for (RuleResult rule : result.rules().stream()
+                .sorted(java.util.Comparator.comparing(RuleResult::level)).toList()) {
             for (ScenarioResult scenario : rule.scenarios()) {
                 if (scenario.timeline() == null || !scenario.verdict().isProblem()) {
                     continue;
