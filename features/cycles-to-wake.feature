@@ -53,9 +53,8 @@ Feature: How many iterations a task needs to resume after its future gets a resu
     Scenario Outline: A future completed with <completion> by another task resumes the awaiting task one iteration later
       Given a task created with the Task constructor that completes future "f" with <completion>
       When the loop runs one iteration
-      Then the coroutine of task "t" has not finished
-      When the loop runs one iteration
-      Then the coroutine of task "t" finished in iteration 3
+      And the loop runs one iteration
+      Then the coroutine of task "t" finished in the iteration after the one in which the completer ran
 
       Examples:
         | completion    |

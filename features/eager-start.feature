@@ -90,7 +90,7 @@ Feature: Eager task start (asyncio 3.12 and later)
       And the current task is "b"
 
   @EAGER-4 @MUST @since-3.12 @profile-eager-task-factory
-  Rule: With asyncio.eager_task_factory as the task factory, every task made through loop.create_task on a running loop runs its coroutine at once
+  Rule: With asyncio.eager_task_factory as the task factory, loop.create_task on a running loop runs the coroutine at once
     Claims: C-2
 
     Scenario Outline: A task that <construction> makes in a callback is done when it returns
