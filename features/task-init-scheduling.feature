@@ -4,15 +4,22 @@ Feature: A new task schedules its first step; it does not run it
   it: asyncio.Task(coro), loop.create_task(coro), asyncio.create_task(coro),
   asyncio.ensure_future(coro) or a TaskGroup's create_task (3.11+), and
   wherever it is made: outside a loop that is not running, in a callback, or in
-  the coroutine of a task that the loop is running. The initialiser queues one handle, the task's first __step,
-  with loop.call_soon, and the coroutine starts when an iteration runs that
-  handle. Two consequences matter in practice: every task created costs one
-  ready-queue entry (even a task whose coroutine does nothing), and the caller
-  keeps running until it yields to the loop.
+  the coroutine of a task that the loop is running. The initialiser queues one
+  handle, the task's first __step, with loop.call_soon, and the coroutine
+  starts when an iteration runs that handle. Two consequences matter in
+  practice: every task created costs one ready-queue entry (even a task whose
+  coroutine does nothing), and the caller keeps running until it yields to the
+  loop.
+
+  asyncio.create_task and a TaskGroup need a running loop, so they are checked
+  from callbacks and tasks only. Outside a running loop asyncio.create_task
+  raises RuntimeError, as asyncio documents; that is get_running_loop's doing,
+  not the loop's, and no rule of this kit checks it.
 
   Source: CPython Lib/asyncio/tasks.py, Task.__init__ (self._loop.call_soon(
-  self.__step, context=self._context)); Modules/_asynciomodule.c,
-  task_call_step_soon.
+  self.__step, context=self._context)), create_task and ensure_future (both
+  call loop.create_task); Lib/asyncio/taskgroups.py, TaskGroup.create_task;
+  Modules/_asynciomodule.c, task_call_step_soon.
 
   Background:
     Given a fresh event loop
