@@ -10,6 +10,7 @@ Feature: How many iterations a task needs to resume after its future gets a resu
   | result set                        | deferred (asyncio.Future) | synchronous |
   | outside the loop                  | resumes in iteration 1    | at once (0) |
   | by a callback in iteration n      | resumes in iteration n+1  | at once     |
+  | by another task in iteration n    | resumes in iteration n+1  | at once     |
 
   Source: CPython Lib/asyncio/tasks.py, Task.__step (result.add_done_callback(
   self.__wakeup)) and Task.__wakeup; Lib/asyncio/futures.py, _schedule_callbacks.
@@ -48,6 +49,18 @@ Feature: How many iterations a task needs to resume after its future gets a resu
       Then the coroutine of task "t" has not finished
       When the loop runs one iteration
       Then the coroutine of task "t" finished in iteration 3
+
+    Scenario Outline: A future completed with <completion> by another task resumes the awaiting task one iteration later
+      Given a task created with the Task constructor that completes future "f" with <completion>
+      When the loop runs one iteration
+      And the loop runs one iteration
+      Then the coroutine of task "t" finished in the iteration after the one in which the completer ran
+
+      Examples:
+        | completion    |
+        | set_result    |
+        | set_exception |
+        | cancel        |
 
   @CYCLES-2 @MUST @profile-synchronous-dispatch
   Rule: With synchronous dispatch, a task resumes inside set_result

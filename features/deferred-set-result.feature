@@ -3,7 +3,8 @@ Feature: Future done callbacks are deferred to the loop
   asyncio.Future.set_result() does not call the future's done callbacks, and
   neither do set_exception() and cancel(), the two other ways a future completes. It
   hands each of them to loop.call_soon, in registration order, and they run
-  when an iteration reaches them. Code that sets a result on one thread and
+  when an iteration reaches them, whoever completes the future: code outside
+  the loop, a callback, or the coroutine of a task. Code that sets a result on one thread and
   expects a callback to have run before the loop turns is wrong on asyncio: the
   callback waits in the ready queue. The same holds when a callback is added to
   a future that is already done.
@@ -56,6 +57,24 @@ Feature: Future done callbacks are deferred to the loop
         | set_exception |
         | cancel        |
 
+    Scenario Outline: A future completed with <completion> by <performer> calls no done callback; they run in the next iteration, in registration order
+      Given callback "cb1" is added as a done callback of future "f"
+      And callback "cb2" is added as a done callback of future "f"
+      And <performer> that completes future "f" with <completion>
+      When the loop runs one iteration
+      And the loop runs one iteration
+      Then future "f" is done
+      And callbacks "cb1" and "cb2" ran in the iteration after the one in which the completer ran, in that order
+
+      Examples:
+        | completion    | performer                                |
+        | set_result    | a callback scheduled with call_soon      |
+        | set_exception | a callback scheduled with call_soon      |
+        | cancel        | a callback scheduled with call_soon      |
+        | set_result    | a task created with the Task constructor |
+        | set_exception | a task created with the Task constructor |
+        | cancel        | a task created with the Task constructor |
+
     Scenario Outline: A future completed with <completion> stays as it is: completing it again queues no callback
       Given callback "cb" is added as a done callback of future "f"
       And future "f" is completed with <completion>
@@ -85,6 +104,18 @@ Feature: Future done callbacks are deferred to the loop
       Then no done callback has run yet
       When the loop runs one iteration
       Then exactly the callbacks "late" ran in iteration 1, in any order
+
+    Scenario Outline: A done callback that <performer> adds to a done future runs in the next iteration
+      Given the result of future "f" is set to 42
+      And <performer> that adds callback "late" as a done callback of future "f"
+      When the loop runs one iteration
+      And the loop runs one iteration
+      Then callback "late" ran in the iteration after the one in which the adder ran, in that order
+
+      Examples:
+        | performer                                |
+        | a callback scheduled with call_soon      |
+        | a task created with the Task constructor |
 
     @needs-ready-queue
     Scenario: Adding a callback to a done future queues one handle

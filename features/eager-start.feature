@@ -11,6 +11,11 @@ Feature: Eager task start (asyncio 3.12 and later)
   unlike _enter_task, does not check whether another task is current: it swaps
   the new task in and puts the previous one back afterwards.
 
+  asyncio.eager_task_factory is a task factory: it applies to every task made
+  through loop.create_task, which asyncio.create_task, asyncio.ensure_future
+  and a TaskGroup's create_task all call, from a callback or from the coroutine
+  of a running task alike; asyncio.Task(coro) itself does not consult it.
+
   Loops that implement an API level below 3.12 do not have eager start; these
   rules are not applicable to them.
 
@@ -88,16 +93,42 @@ Feature: Eager task start (asyncio 3.12 and later)
   Rule: With asyncio.eager_task_factory as the task factory, loop.create_task on a running loop runs the coroutine at once
     Claims: C-2
 
-    Scenario: A task that loop.create_task makes in a callback is done when create_task returns
+    Scenario Outline: A task that <construction> makes in a callback is done when it returns
       Given callback "c" is scheduled with call_soon and, when it runs, does:
-        | create task "t" with loop.create_task   |
+        | create task "t" with <construction>     |
         | note whether task "t" is done as "done" |
       When the loop runs one iteration
       Then note "done" is true
       And the coroutine of task "t" started and finished in iteration 1
 
-    Scenario: On a loop that is not running, the eager task factory queues the first step
-      When task "t" is created with loop.create_task
+      Examples:
+        | construction          |
+        | loop.create_task      |
+        | asyncio.create_task   |
+        | asyncio.ensure_future |
+
+    Scenario Outline: A task that <construction> makes in the coroutine of a running task is done when it returns
+      Given task "p" is created with the Task constructor and, when its coroutine runs, does:
+        | create task "t" with <construction>     |
+        | note whether task "t" is done as "done" |
+      When the loop runs one iteration
+      Then note "done" is true
+      And the coroutine of task "t" started and finished in iteration 1
+
+      Examples:
+        | construction          |
+        | loop.create_task      |
+        | asyncio.create_task   |
+        | asyncio.ensure_future |
+        | a TaskGroup           |
+
+    Scenario Outline: On a loop that is not running, the eager task factory queues the first step of a task made with <construction>
+      When task "t" is created with <construction>
       Then the coroutine of task "t" has not started
       When the loop runs one iteration
       Then the coroutine of task "t" started and finished in iteration 1
+
+      Examples:
+        | construction          |
+        | loop.create_task      |
+        | asyncio.ensure_future |

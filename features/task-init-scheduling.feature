@@ -1,15 +1,25 @@
 Feature: A new task schedules its first step; it does not run it
 
-  Creating a task (asyncio.Task(coro) or loop.create_task(coro)) does not start
-  the coroutine. The initialiser queues one handle, the task's first __step,
-  with loop.call_soon, and the coroutine starts when an iteration runs that
-  handle. Two consequences matter in practice: every task created costs one
-  ready-queue entry (even a task whose coroutine does nothing), and the caller
-  keeps running until it yields to the loop.
+  Creating a task does not start the coroutine, whichever way a program makes
+  it: asyncio.Task(coro), loop.create_task(coro), asyncio.create_task(coro),
+  asyncio.ensure_future(coro) or a TaskGroup's create_task (3.11+), and
+  wherever it is made: outside a loop that is not running, in a callback, or in
+  the coroutine of a task that the loop is running. The initialiser queues one
+  handle, the task's first __step, with loop.call_soon, and the coroutine
+  starts when an iteration runs that handle. Two consequences matter in
+  practice: every task created costs one ready-queue entry (even a task whose
+  coroutine does nothing), and the caller keeps running until it yields to the
+  loop.
+
+  asyncio.create_task and a TaskGroup need a running loop, so they are checked
+  from callbacks and tasks only. Outside a running loop asyncio.create_task
+  raises RuntimeError, as asyncio documents; that is get_running_loop's doing,
+  not the loop's, and no rule of this kit checks it.
 
   Source: CPython Lib/asyncio/tasks.py, Task.__init__ (self._loop.call_soon(
-  self.__step, context=self._context)); Modules/_asynciomodule.c,
-  task_call_step_soon.
+  self.__step, context=self._context)), create_task and ensure_future (both
+  call loop.create_task); Lib/asyncio/taskgroups.py, TaskGroup.create_task;
+  Modules/_asynciomodule.c, task_call_step_soon.
 
   Background:
     Given a fresh event loop
@@ -24,9 +34,10 @@ Feature: A new task schedules its first step; it does not run it
 
       @needs-ready-queue
       Examples:
-        | construction         |
-        | the Task constructor |
-        | loop.create_task     |
+        | construction          |
+        | the Task constructor  |
+        | loop.create_task      |
+        | asyncio.ensure_future |
 
     Scenario Outline: The coroutine of a task created with <construction> has not started
       When task "t" is created with <construction>
@@ -34,9 +45,10 @@ Feature: A new task schedules its first step; it does not run it
       And task "t" is not done
 
       Examples:
-        | construction         |
-        | the Task constructor |
-        | loop.create_task     |
+        | construction          |
+        | the Task constructor  |
+        | loop.create_task      |
+        | asyncio.ensure_future |
 
     @profile-default-task-factory
     Scenario Outline: A task created with <construction> by a callback of the running loop has not started when the callback ends
@@ -48,9 +60,33 @@ Feature: A new task schedules its first step; it does not run it
       Then the coroutine of task "t" started and finished in iteration 2
 
       Examples:
-        | construction         |
-        | the Task constructor |
-        | loop.create_task     |
+        | construction          |
+        | the Task constructor  |
+        | loop.create_task      |
+        | asyncio.create_task   |
+        | asyncio.ensure_future |
+
+    @profile-default-task-factory
+    Scenario Outline: A task created with <construction> by the coroutine of a running task has not started when that coroutine yields
+      Given task "p" is created with the Task constructor and, when its coroutine runs, does:
+        | create task "t" with <construction> |
+      When the loop runs one iteration
+      Then no operation inside a callback failed
+      And the coroutine of task "t" has not started
+      When the loop runs one iteration
+      Then the coroutine of task "t" started and finished in iteration 2
+
+      Examples:
+        | construction          |
+        | the Task constructor  |
+        | loop.create_task      |
+        | asyncio.create_task   |
+        | asyncio.ensure_future |
+
+      @since-3.11
+      Examples: A TaskGroup's tasks (3.11 and later)
+        | construction |
+        | a TaskGroup  |
 
   @TASK-2 @MUST @core
   Rule: The coroutine starts when an iteration runs the queued step
@@ -63,6 +99,28 @@ Feature: A new task schedules its first step; it does not run it
       And task "t" is done
 
       Examples:
-        | construction         |
-        | the Task constructor |
-        | loop.create_task     |
+        | construction          |
+        | the Task constructor  |
+        | loop.create_task      |
+        | asyncio.ensure_future |
+
+    @profile-default-task-factory
+    Scenario Outline: A task created with <construction> by the coroutine of a running task starts in the next iteration
+      Given task "p" is created with the Task constructor and, when its coroutine runs, does:
+        | create task "t" with <construction> |
+      When the loop runs one iteration
+      And the loop runs one iteration
+      Then the coroutine of task "t" started and finished in iteration 2
+      And task "t" is done
+
+      Examples:
+        | construction          |
+        | the Task constructor  |
+        | loop.create_task      |
+        | asyncio.create_task   |
+        | asyncio.ensure_future |
+
+      @since-3.11
+      Examples: A TaskGroup's tasks (3.11 and later)
+        | construction |
+        | a TaskGroup  |

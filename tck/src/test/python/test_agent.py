@@ -424,6 +424,46 @@ class TaskTest(AgentTestCase):
         self.assertTrue(self.agent.value(op="task_done", task="t1"))
         self.assertEqual({"label": "one:end", "run": 2}, self.recorded()[-1])
 
+    def test_asyncio_create_task_needs_a_running_loop_and_ensure_future_does_not(self):
+        refused = self.agent.perform(op="create_task", task="a", label="a", awaits=None, via="asyncio_create_task")
+        self.assertEqual("RuntimeError", refused["error_type"], refused)
+        self.assertEqual(nothing(), self.agent.perform(op="create_task", task="e", label="e", awaits=None,
+                                                       via="ensure_future"))
+        self.assertEqual("e", self.agent.value(op="task_name", task="e"))
+        self.agent.perform(op="call_soon", label="cb", handle=None, then=[
+            {"op": "create_task", "task": "c", "label": "c", "awaits": None, "via": "asyncio_create_task"}])
+        self.agent.perform(op="run_once")
+        self.assertEqual(["e:start", "e:end", "cb"], labels(self.recorded()))
+        self.agent.perform(op="run_once")
+        self.assertEqual(["e:start", "e:end", "cb", "c:start", "c:end"], labels(self.recorded()))
+
+    def test_a_task_performs_its_then_inside_its_step(self):
+        self.agent.perform(op="create_future", future="f")
+        self.agent.perform(op="create_task", task="p", label="p", awaits=None, via="task_constructor", then=[
+            {"op": "note", "name": "current", "of": {"op": "current_task"}},
+            {"op": "set_result", "future": "f", "value": 1},
+            {"op": "create_task", "task": "c", "label": "c", "awaits": None, "via": "create_task"},
+            {"op": "task_done", "task": "nope"}])
+        self.agent.perform(op="run_once")
+        events = self.recorded()
+        self.assertEqual(["p:start", "current", "!error", "p:end"], labels(events))
+        self.assertEqual("p", events[1]["value"])
+        self.assertTrue(self.agent.value(op="future_done", future="f"))
+        self.assertFalse(self.agent.value(op="task_done", task="c"))
+
+    def test_a_task_group_task_is_made_only_by_a_task_and_awaited_by_it(self):
+        outside = self.agent.perform(op="create_task", task="g", label="g", awaits=None, via="task_group")
+        self.assertEqual("KitError", outside["error_type"], outside)
+        if sys.version_info < (3, 11):
+            return
+        self.agent.perform(op="create_task", task="p", label="p", awaits=None, via="task_constructor", then=[
+            {"op": "create_task", "task": "g", "label": "g", "awaits": None, "via": "task_group"}])
+        for _ in range(4):
+            self.agent.perform(op="run_once")
+        # The group's done callback on g (run 3) completes the future the parent awaits in __aexit__ (run 4).
+        self.assertEqual([("p:start", 1), ("g:start", 2), ("g:end", 2), ("p:end", 4)],
+                         [(event["label"], event["run"]) for event in self.recorded()])
+
     def test_entering_and_leaving_a_task_by_hand_sets_the_current_task(self):
         self.agent.perform(op="create_task", task="a", label="a", awaits=None, via="task_constructor",
                            eager_start=False)

@@ -559,3 +559,81 @@ def create_task_starts_late():
 def hand_written():
     """The written-out iteration with no defect: a control, judged like stock."""
     return _HandWrittenLoop()
+
+
+# ---- tasks made and futures completed inside a running task ------------------------------------
+# Each of these defects shows only on a path that the kit's first scenarios never took: a task made
+# or a future completed by the coroutine of a task the loop is running, or a task made through
+# asyncio.create_task, asyncio.ensure_future or a TaskGroup.
+
+
+class _NestedCreateTaskStepsAtOnce(asyncio.SelectorEventLoop):
+    """create_task called from a running task runs the new task's first step at once.
+
+    The re-entrancy of nest_asyncio: its patched loop runs a nested step while the outer task is
+    set aside as current (``curr_tasks.pop(self)`` ... put back), so a task made inside a task
+    starts before create_task returns. Made in a callback (no task is current), a task is queued
+    as usual, which is why every callback scenario passes.
+    """
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        outer = asyncio.current_task(self)
+        if outer is not None and self._ready:
+            step = self._ready.pop()  # the step Task.__init__ just queued
+            asyncio.tasks._leave_task(self, outer)
+            try:
+                step._run()
+            finally:
+                asyncio.tasks._enter_task(self, outer)
+        return task
+
+
+def nested_create_task_steps_at_once():
+    return _NestedCreateTaskStepsAtOnce()
+
+
+class _CallsBackInTaskStepsFuture(asyncio.futures._PyFuture):
+    """Completed inside a task's step, calls its done callbacks at once instead of queueing them.
+
+    The "we are already on the loop, inside a step" shortcut: a future that dispatches
+    synchronously whenever a task is current, and defers otherwise, so futures completed from
+    outside the loop or by a callback behave.
+    """
+
+    def _Future__schedule_callbacks(self):
+        if asyncio.current_task(self._loop) is None:
+            return super()._Future__schedule_callbacks()
+        callbacks = self._callbacks[:]
+        self._callbacks[:] = []
+        for callback, context in callbacks:
+            context.run(callback, self)
+
+
+def calls_back_in_task_steps():
+    return _future_loop(_CallsBackInTaskStepsFuture)
+
+
+class _PlainCallsSkipTheTaskFactory(asyncio.SelectorEventLoop):
+    """create_task(coro) with no keyword builds a Task itself; only calls with keywords reach the factory.
+
+    A fast path for "the common call", the way loops that re-implement create_task special-case it.
+    The kit's own loop.create_task passes name=, so only asyncio.create_task, asyncio.ensure_future
+    and TaskGroup.create_task (which on 3.11 and 3.12 call loop.create_task(coro) and name the task
+    afterwards) take the fast path; with the eager task factory, their tasks are not eager.
+    """
+
+    def create_task(self, coro, **kwargs):
+        if not kwargs:
+            self._check_closed()
+            return asyncio.Task(coro, loop=self)
+        return super().create_task(coro, **kwargs)
+
+
+def plain_calls_skip_the_task_factory():
+    loop = _PlainCallsSkipTheTaskFactory()
+    loop.set_task_factory(asyncio.eager_task_factory)
+    return loop
+
+
+plain_calls_skip_the_task_factory.asyncio_tck_profiles = ["eager-task-factory"]

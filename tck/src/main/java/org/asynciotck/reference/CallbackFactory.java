@@ -24,16 +24,24 @@ final class CallbackFactory {
     Runnable callback(String label, List<Operation> then) {
         return () -> {
             state.record(label);
-            for (Operation operation : then) {
-                if (operation instanceof Operation.Raise) {
-                    throw raisedByTheKit();
-                }
-                Outcome outcome = dispatcher.performCatchingAll(operation);
-                if (outcome.isError()) {
-                    state.record("!error", PythonErrors.describe(outcome));
-                }
-            }
+            perform(then);
         };
+    }
+
+    /**
+     * Performs a callback's or a task coroutine's {@code then}: an operation that fails records
+     * {@code !error} and the next one goes on; {@link Operation.Raise} throws out of the caller.
+     */
+    void perform(List<Operation> then) {
+        for (Operation operation : then) {
+            if (operation instanceof Operation.Raise) {
+                throw raisedByTheKit();
+            }
+            Outcome outcome = dispatcher.performCatchingAll(operation);
+            if (outcome.isError()) {
+                state.record("!error", PythonErrors.describe(outcome));
+            }
+        }
     }
 
     /** What {@link Operation.Raise} raises: asyncio's RuntimeError, with the message of docs/protocol.md. */

@@ -16,6 +16,7 @@ import org.asynciotck.spi.Outcome;
 final class OperationDispatcher {
 
     private static final ApiLevel CREATE_TASK_TAKES_EAGER_START = ApiLevel.parse("3.13");
+    private static final ApiLevel TASK_GROUP_SINCE = ApiLevel.parse("3.11");
 
     private final SessionState state;
     private final EventLoop loop;
@@ -211,16 +212,36 @@ final class OperationDispatcher {
 
     private Outcome createTask(Operation.CreateTask o) {
         Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
-        ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state);
+        ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, o.then(), callbacks, loop);
         Task<Object> task;
-        if (o.via() == Operation.TaskConstruction.CREATE_TASK) {
-            if (o.eagerStart() && !config.apiLevel().atLeast(CREATE_TASK_TAKES_EAGER_START)) {
-                return Outcome.error("TypeError",
-                        "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
+        switch (o.via()) {
+            case CREATE_TASK -> {
+                if (o.eagerStart() && !config.apiLevel().atLeast(CREATE_TASK_TAKES_EAGER_START)) {
+                    return Outcome.error("TypeError",
+                            "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
+                }
+                task = loop.createTask(coroutine, o.task(), o.eagerStart());
             }
-            task = loop.createTask(coroutine, o.task(), o.eagerStart());
-        } else {
-            task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
+            case ASYNCIO_CREATE_TASK -> {
+                if (!loop.isRunning()) { // asyncio.create_task uses get_running_loop()
+                    return Outcome.error("RuntimeError", "no running event loop");
+                }
+                task = loop.createTask(coroutine, o.task(), false);
+            }
+            case ENSURE_FUTURE -> task = loop.createTask(coroutine, o.task(), false); // ensure_future(coro, loop=loop)
+            case TASK_GROUP -> {
+                if (!config.apiLevel().atLeast(TASK_GROUP_SINCE)) {
+                    return Outcome.error("AttributeError", "module 'asyncio' has no attribute 'TaskGroup'");
+                }
+                ScriptedTaskGroup group = state.taskGroupOf(CurrentTasks.current(loop));
+                if (group == null) {
+                    return Outcome.error("KitError",
+                            "via task_group makes a task only inside the 'then' of a kit task's coroutine");
+                }
+                task = loop.createTask(coroutine, o.task(), false);
+                group.add(task);
+            }
+            default -> task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
         }
         state.nameTask(o.task(), task);
         return Outcome.nothing();

@@ -29,6 +29,8 @@ final class SessionState {
     private final Map<String, Task<Object>> tasks = new HashMap<>();
     /** Task object to the kit's name, so current_task can answer with names (identity, not equals). */
     private final Map<Task<?>, String> taskNames = new IdentityHashMap<>();
+    /** A kit task to the task group its coroutine is in while it performs {@code then}. */
+    private final Map<Task<?>, ScriptedTaskGroup> taskGroups = new IdentityHashMap<>();
 
     private final List<Event> events = new ArrayList<>();
     /** What the loop passed to its exception handler, as "Type: message". */
@@ -78,6 +80,20 @@ final class SessionState {
 
     Task<Object> task(String name) {
         return lookup(tasks, "task", name);
+    }
+
+    /** While a kit task's coroutine performs its {@code then} inside its task group. */
+    void enterTaskGroup(Task<?> owner, ScriptedTaskGroup group) {
+        taskGroups.put(owner, group);
+    }
+
+    void leaveTaskGroup(Task<?> owner) {
+        taskGroups.remove(owner);
+    }
+
+    /** The task group the current task entered, or null: {@code via task_group} needs one. */
+    ScriptedTaskGroup taskGroupOf(Task<?> current) {
+        return current == null ? null : taskGroups.get(current);
     }
 
     /** The kit's name of {@code task}, or null for null; a task the kit did not make gets its repr. */

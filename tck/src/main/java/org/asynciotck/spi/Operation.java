@@ -1,5 +1,6 @@
 package org.asynciotck.spi;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -233,21 +234,52 @@ public sealed interface Operation {
 
     // ---- tasks ------------------------------------------------------------------------------
 
-    /** How a task is made: {@code asyncio.Task(coro, loop=loop)} or {@code loop.create_task(coro)}. */
+    /**
+     * How a task is made: {@code asyncio.Task(coro, loop=loop)}, {@code loop.create_task(coro)},
+     * {@code asyncio.create_task(coro)} (needs a running loop), {@code asyncio.ensure_future(coro,
+     * loop=loop)} or {@code tg.create_task(coro)} on an {@code asyncio.TaskGroup} (3.11+) entered by
+     * the coroutine of the kit task that performs the operation ({@link CreateTask#then}).
+     */
     enum TaskConstruction {
         @JsonProperty("task_constructor") TASK_CONSTRUCTOR,
-        @JsonProperty("create_task") CREATE_TASK
+        @JsonProperty("create_task") CREATE_TASK,
+        @JsonProperty("asyncio_create_task") ASYNCIO_CREATE_TASK,
+        @JsonProperty("ensure_future") ENSURE_FUTURE,
+        @JsonProperty("task_group") TASK_GROUP;
+
+        /** Whether {@code eager_start=True} can be passed this way (the Task constructor and loop.create_task only). */
+        public boolean takesEagerStart() {
+            return this == TASK_CONSTRUCTOR || this == CREATE_TASK;
+        }
     }
 
     /**
      * Makes a task named {@code task} (also its asyncio name) around a coroutine that records
-     * {@code <label>:start}, awaits the future {@code awaits} if not null, records
-     * {@code <label>:end} and returns. {@code eagerStart} passes {@code eager_start=True}
-     * (needs {@link Capability#EAGER_START}).
+     * {@code <label>:start}, performs {@code then} in order (as a callback does, inside the task's
+     * step: so tasks can be made and futures completed "from a task"), awaits the future
+     * {@code awaits} if not null, records {@code <label>:end} and returns. When {@code then} makes
+     * tasks with {@link TaskConstruction#TASK_GROUP}, the coroutine performs {@code then} inside
+     * {@code async with asyncio.TaskGroup()} and so awaits those tasks before {@code awaits}.
+     * {@code eagerStart} passes {@code eager_start=True} (needs {@link Capability#EAGER_START}; only
+     * with {@link TaskConstruction#takesEagerStart()}).
      */
     @JsonTypeName("create_task")
-    record CreateTask(String task, String label, String awaits, TaskConstruction via, boolean eagerStart)
-            implements Operation {}
+    record CreateTask(String task, String label, String awaits, TaskConstruction via, boolean eagerStart,
+            List<Operation> then) implements Operation {
+        @JsonCreator
+        public CreateTask {
+            then = then == null ? List.of() : List.copyOf(then);
+            if (eagerStart && via != null && !via.takesEagerStart()) {
+                throw new IllegalArgumentException("eager_start with via " + via + ": only the Task constructor"
+                        + " and loop.create_task take eager_start");
+            }
+        }
+
+        /** A task whose coroutine performs nothing between its start and its await. */
+        public CreateTask(String task, String label, String awaits, TaskConstruction via, boolean eagerStart) {
+            this(task, label, awaits, via, eagerStart, List.of());
+        }
+    }
 
     /**
      * Makes a task object whose initialiser never ran ({@code Task.__new__(Task)}), named {@code task}.

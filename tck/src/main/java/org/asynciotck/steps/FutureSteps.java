@@ -54,7 +54,7 @@ public final class FutureSteps {
         context.perform(completion(future, completion));
     }
 
-    private static Operation completion(String future, String completion) {
+    static Operation completion(String future, String completion) {
         return switch (completion) {
             case "set_result" -> new Operation.SetResult(future, 42);
             case "set_exception" -> new Operation.SetException(future);

@@ -19,10 +19,10 @@ public final class ParameterTypes {
         return Seconds.of(Double.parseDouble(amount), unit);
     }
 
-    /** How a task is made. */
-    @ParameterType("the Task constructor|loop.create_task")
+    /** How a task is made: {@link Tasks#CONSTRUCTIONS}. */
+    @ParameterType(Tasks.CONSTRUCTIONS)
     public TaskConstruction construction(String text) {
-        return text.equals("loop.create_task") ? TaskConstruction.CREATE_TASK : TaskConstruction.TASK_CONSTRUCTOR;
+        return Tasks.construction(text);
     }
 
     /** How a callback is handed to the loop: {@code call_soon}, {@code call_soon_threadsafe}, {@code call_later} or {@code call_at}. */

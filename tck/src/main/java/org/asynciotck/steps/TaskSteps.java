@@ -86,7 +86,9 @@ public final class TaskSteps {
         Integer finished = recording.runOf(Tasks.finished(task));
         Expectation.check(context, Integer.valueOf(iteration).equals(started) && Integer.valueOf(iteration).equals(finished),
                 "the coroutine of task \"" + task + "\" to start and finish in iteration " + iteration,
-                "start in " + RunNames.of(started) + ", finish in " + RunNames.of(finished));
+                "start in " + RunNames.of(started) + ", finish in " + RunNames.of(finished)
+                        + (started != null && started < iteration && context.rule().id().startsWith("TASK-")
+                                ? ProfileHints.startedEagerly(context.info()) : ""));
     }
 
     @Then("task {string} is done")

@@ -18,6 +18,7 @@ import asyncio.events
 import asyncio.futures
 import asyncio.tasks
 import collections
+import contextlib
 import gc
 import importlib
 import json
@@ -263,6 +264,7 @@ class Session:
         self.current_run = 0  # 0 while no kit-driven run is in progress
         self.loop_thread = None
         self.sockets = []  # closed with the session
+        self._task_groups = {}  # id(kit task) -> the TaskGroup its coroutine entered, while it performs "then"
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -311,6 +313,22 @@ class Session:
 
     def task(self, name):
         return self._lookup(self.tasks, "task", name)
+
+    @contextlib.contextmanager
+    def task_group_entered(self, group):
+        """While a kit task performs its ``then`` inside ``async with TaskGroup()``: the group, by task."""
+        owner = asyncio.current_task(self.loop)
+        self._task_groups[id(owner)] = group
+        try:
+            yield
+        finally:
+            del self._task_groups[id(owner)]
+
+    def task_group_here(self):
+        group = self._task_groups.get(id(asyncio.current_task(self.loop)))
+        if group is None:
+            raise KitError("via task_group makes a task only inside the 'then' of a kit task's coroutine")
+        return group
 
     def name_task(self, name, task):
         self.tasks[name] = task
@@ -930,21 +948,33 @@ class FutureCancelled:
 
 class CreateTask:
     op = "create_task"
+    VIAS = {"task_constructor", "create_task", "asyncio_create_task", "ensure_future", "task_group"}
 
     def __init__(self, fields):
         self.task = fields.name("task")
         self.label = fields.name("label")
         self.awaits = fields.name("awaits", nullable=True)
-        self.via = fields.choice("via", {"task_constructor", "create_task"})
+        self.via = fields.choice("via", self.VIAS)
         self.eager_start = fields.flag("eager_start")
+        if self.eager_start and self.via not in ("task_constructor", "create_task"):
+            raise ProtocolError("create_task: eager_start is only for via task_constructor or create_task, not %r"
+                                % (self.via,))
+        self.then = fields.operations("then")
 
     def perform(self, session):
         awaited = None if self.awaits is None else session.future(self.awaits)
-        coro = task_body(session, self.label, awaited)
+        coro = task_body(session, self.label, awaited, self.then)
         extra = {"eager_start": True} if self.eager_start else {}
         try:
             if self.via == "create_task":
                 task = session.loop.create_task(coro, name=self.task, **extra)
+            elif self.via == "asyncio_create_task":
+                task = asyncio.create_task(coro, name=self.task)  # RuntimeError when no loop is running
+            elif self.via == "ensure_future":
+                task = asyncio.ensure_future(coro, loop=session.loop)  # goes through loop.create_task
+                task.set_name(self.task)
+            elif self.via == "task_group":
+                task = session.task_group_here().create_task(coro, name=self.task)
             else:
                 task = asyncio.Task(coro, loop=session.loop, name=self.task, **extra)
         except BaseException:
@@ -953,15 +983,36 @@ class CreateTask:
         session.name_task(self.task, task)
         return NOTHING
 
+    def in_task_group(self):
+        return self.via == "task_group"
 
-async def task_body(session, label, awaited):
+
+async def task_body(session, label, awaited, then=()):
     session.record(label + ":start")
     try:
+        if any(isinstance(operation, CreateTask) and operation.in_task_group() for operation in then):
+            async with asyncio.TaskGroup() as group:  # awaits the group's tasks when the block ends
+                with session.task_group_entered(group):
+                    perform_in_task(session, then)
+        else:
+            perform_in_task(session, then)
         if awaited is not None:
             await awaited  # the future's exception (or CancelledError) ends the task, after ":end"
     finally:
         session.record(label + ":end")
     return label
+
+
+def perform_in_task(session, then):
+    """A task's ``then``, inside its step: as a callback's, and ``raise`` ends the task with its error."""
+    for operation in then:
+        if isinstance(operation, Raise):
+            operation.perform(session)
+        try:
+            operation.perform(session)
+        except (Exception, asyncio.CancelledError) as e:
+            if not isinstance(operation, Note):
+                session.record("!error", describe_error(e))
 
 
 class CreateUninitialisedTask:

@@ -39,22 +39,27 @@ class GalleryOfBrokenLoopsTest {
      */
     static Stream<Arguments> gallery() {
         return Stream.of(
-                // the three loops of issue 15
-                broken("create_task_starts_at_once", "TASK-1"),
+                // the three loops of issue 15; made inside a running task, the inline step collides with
+                // the task that runs (the enter-task conflict is reported) and never starts (TASK-2)
+                broken("create_task_starts_at_once", "TASK-1", "TASK-2"),
                 broken("one_due_timer_per_iteration", "NTODO-1"),
                 broken("raising_callback_ends_iteration", "NTODO-1"),
                 // the ready queue and the batch; done callbacks are queued in order but run newest first
                 broken("lifo_ready_queue", "NTODO-3", "FUTURE-1"),
                 // a task woken in this iteration resumes in it; a stopping batch runs what it schedules;
-                // stop() before run_forever() runs more than one iteration; a task made by a callback
-                // starts in the iteration that made it
-                broken("drains_new_callbacks", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1"),
+                // stop() before run_forever() runs more than one iteration; a task made by a callback or
+                // a task starts in the iteration that made it (TASK-1, TASK-2), and the done callbacks a
+                // callback or a task queues by completing a future, or adding one to a done future, run
+                // in that iteration too (FUTURE-1, FUTURE-2)
+                broken("drains_new_callbacks", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "TASK-2",
+                        "FUTURE-1", "FUTURE-2"),
                 // due timers wait an iteration: a raising timer too (ERROR-1 expects it to run in the
                 // first iteration), and a zero-delay timer scheduled by a callback waits two (ORDER-2)
                 broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1"),
                 broken("batch_budget", "SENTINEL-1"),
                 // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
-                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1"),
+                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "TASK-2",
+                        "FUTURE-1", "FUTURE-2"),
                 broken("threadsafe_inbox", "NTODO-3"),
                 // stop()
                 broken("stop_cuts_the_batch", "NTODO-4"),
@@ -91,7 +96,15 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1"),
                 // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop
                 broken("create_task_queues_bookkeeping", "TASK-1"),
-                broken("create_task_starts_late", "TASK-1", "TASK-2"));
+                broken("create_task_starts_late", "TASK-1", "TASK-2"),
+                // the paths programs take: tasks made and futures completed inside a running task;
+                // a task made inside a task starts in the iteration that made it, late for TASK-2 too
+                broken("nested_create_task_steps_at_once", "TASK-1", "TASK-2"),
+                // a task awaiting a future that another task completes is woken inside that task's
+                // step, where entering it conflicts with the task that runs (CYCLES-1: it never ends)
+                broken("calls_back_in_task_steps", "FUTURE-1", "CYCLES-1"),
+                // declares eager-task-factory; asyncio.create_task, ensure_future and TaskGroup skip it
+                broken("plain_calls_skip_the_task_factory", "EAGER-4"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -36,6 +36,10 @@ class ProtocolJsonTest {
             new Operation.SetResult("f", Map.of("k", List.of(1, "two"))),
             new Operation.FutureDone("f"),
             new Operation.CreateTask("t1", "co", "f", TaskConstruction.CREATE_TASK, true),
+            new Operation.CreateTask("t2", "co", null, TaskConstruction.TASK_GROUP, false,
+                    List.of(new Operation.SetResult("f", 1), new Operation.CreateTask("t3", "c3", null,
+                            TaskConstruction.ENSURE_FUTURE, false))),
+            new Operation.CreateTask("t4", "co", null, TaskConstruction.ASYNCIO_CREATE_TASK, false),
             new Operation.CreateUninitialisedTask("u"),
             new Operation.TaskDone("t1"),
             new Operation.TaskName("t1"),
@@ -56,7 +60,9 @@ class ProtocolJsonTest {
     void operationsUseTheWireNamesOfTheProtocol() throws Exception {
         assertThat(json.writeValueAsString(new Operation.CreateTask("t", "co", null, TaskConstruction.TASK_CONSTRUCTOR,
                 false))).isEqualTo("{\"op\":\"create_task\",\"task\":\"t\",\"label\":\"co\",\"awaits\":null,"
-                        + "\"via\":\"task_constructor\",\"eager_start\":false}");
+                        + "\"via\":\"task_constructor\",\"eager_start\":false,\"then\":[]}");
+        assertThat(json.readValue("{\"op\":\"create_task\",\"task\":\"t\",\"label\":\"co\",\"via\":\"ensure_future\"}",
+                Operation.class)).isEqualTo(new Operation.CreateTask("t", "co", null, TaskConstruction.ENSURE_FUTURE, false));
         assertThat(json.readValue("{\"op\":\"call_soon\",\"label\":\"a\"}", Operation.class))
                 .isEqualTo(new Operation.CallSoon("a", List.of(), null));
         assertThat(json.writeValueAsString(Request.perform(new Operation.Stop())))
