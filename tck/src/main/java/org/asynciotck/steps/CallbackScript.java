@@ -54,7 +54,11 @@ final class CallbackScript {
             multi("create 50 sentinel tasks with eager start", "create (\\d+) sentinel tasks with eager start",
                     m -> Sentinels.names(Integer.parseInt(m.group(1))).stream()
                             .map(name -> (Operation) Tasks.create(name, TaskConstruction.TASK_CONSTRUCTOR, true))
-                            .toList()));
+                            .toList()),
+            form("note the loop's time as \"n\"", "note the loop's time as " + NAME,
+                    m -> note(m.group(1), new Operation.LoopTime())),
+            form("raise KeyboardInterrupt", "raise (KeyboardInterrupt|SystemExit)",
+                    m -> new Operation.RaiseBaseException(BaseErrors.named(m.group(1)))));
 
     private CallbackScript() {}
 

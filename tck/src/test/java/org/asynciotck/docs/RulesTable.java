@@ -151,8 +151,10 @@ public final class RulesTable {
         for (Entry entry : rules.entries()) {
             out.append("### ").append(entry.rule().id()).append("\n\n")
                     .append("**").append(entry.rule().level()).append("** ").append(entry.rule().title())
-                    .append(" (`").append(entry.rule().location()).append("`). Claims: ")
-                    .append(String.join(", ", entry.claims())).append(".\n\n");
+                    .append(" (`").append(entry.rule().location()).append("`). ")
+                    .append(entry.beyond() == null ? "Claims: " + String.join(", ", entry.claims())
+                            : "Beyond the source document: " + entry.beyond())
+                    .append(".\n\n");
             for (ScenarioRef scenario : entry.scenarios()) {
                 out.append("- ").append(scenario.name()).append(" (`").append(scenario.location()).append("`)\n");
             }

@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.util.stream.Collectors;
+import org.asynciotck.runner.CatalogueRule;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RuleLevel;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.Verdict;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * All loops of tck/src/test/resources/gallery/broken_loops.py are wrong, each in one way, the way
  * alternative loops have been: each is certified through the Python agent ({@code --loop-factory})
  * and must fail exactly the MUST and SHOULD rules its defect breaks, with the verdict expected,
- * and the run must not be conformant (exit 1). Every loop runs every rule on CPython 3.12.1 (C
+ * and the run must not be conformant (exit 1) when one of them is a MUST rule. Every loop runs every rule on CPython 3.12.1 (C
  * Task/Future), where stock asyncio's only non-passing rule is INIT-1 (crashed, errata E-12, a
  * defect of CPython's C Task that no loop can touch): it is expected of every loop.
  *
@@ -29,6 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GalleryOfBrokenLoopsTest {
 
     private static final String PYTHON = "3.12.1";
+
+    private static final Map<String, RuleLevel> LEVELS = RuleCatalogue.loadFromClasspath("features").rules().stream()
+            .collect(Collectors.toMap(CatalogueRule::id, CatalogueRule::level));
 
     @TempDir
     Path out;
@@ -91,7 +98,23 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1"),
                 // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop
                 broken("create_task_queues_bookkeeping", "TASK-1"),
-                broken("create_task_starts_late", "TASK-1", "TASK-2"));
+                broken("create_task_starts_late", "TASK-1", "TASK-2"),
+                // issue 16 part A: futures, timers and exception handlers beyond the source document
+                broken("pending_result_is_none", "FUTURE-3"),
+                broken("cancelled_exception_returned", "FUTURE-4"),
+                broken("remove_done_callback_removes_one", "FUTURE-5"),
+                broken("future_holds_stop_iteration", "FUTURE-6"),
+                broken("when_is_the_delay", "TIMER-1"),
+                broken("timers_in_scheduling_order", "TIMER-2"),
+                broken("timers_run_early", "TIMER-3"),
+                broken("zero_delay_runs_inline_when_idle", "TIMER-4"),
+                broken("clock_rewound_per_run", "TIMER-5"),
+                broken("cancel_twice_raises", "HANDLE-4"),
+                broken("context_without_handle", "EXC-1"),
+                broken("base_exceptions_reported", "EXC-2"),
+                broken("default_handler_not_restorable", "EXC-3"),
+                broken("handler_error_escapes", "EXC-4"),
+                broken("call_exception_handler_only_logs", "EXC-5"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -108,8 +131,11 @@ class GalleryOfBrokenLoopsTest {
                         GalleryRuns.reasons(result))
                 .isEqualTo(breaks);
         assertThat(result.complete()).as("the run of %s is complete", factory).isTrue();
-        assertThat(result.conformant()).as("broken_loops:%s is not conformant, so the run exits 1", factory)
-                .isFalse();
+        // A loop that breaks only SHOULD rules (INIT-1, which every loop breaks here, is one) is
+        // conformant with warnings; one that breaks a MUST rule is not, and the run exits 1.
+        boolean breaksMust = breaks.keySet().stream().anyMatch(id -> LEVELS.get(id) == RuleLevel.MUST);
+        assertThat(result.conformant()).as("broken_loops:%s is %sconformant", factory, breaksMust ? "not " : "")
+                .isEqualTo(!breaksMust);
     }
 
     private static Arguments broken(String factory, String... breaks) {
