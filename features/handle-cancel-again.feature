@@ -34,16 +34,18 @@ Feature: Cancelling a handle again, or after its callback ran
         | call_later           |
         | call_at              |
 
-    Scenario Outline: Cancelling a handle made by <scheduler> after its callback ran changes nothing
-      Given callback "x" is scheduled with <scheduler> as handle "hx", already due
-      When the loop runs one iteration
-      And the handle "hx" is cancelled
-      And callback "y" is scheduled with <scheduler> as handle "hy", already due
-      And the loop runs one iteration
-      Then exactly the callbacks "x" ran in iteration 1, in any order
-      And exactly the callbacks "y" ran in iteration 2, in any order
+    Scenario: Cancelling a call_soon handle after its callback ran changes nothing
+      Given callback "x" is scheduled with call_soon and, when it runs, stops the loop
+      When the loop runs until it is stopped
+      And the handle "x" is cancelled
+      And callback "y" is scheduled with call_soon and, when it runs, stops the loop
+      And the loop runs until it is stopped
+      Then the callbacks ran in the order "x" and "y"
 
-      Examples:
-        | scheduler  |
-        | call_soon  |
-        | call_later |
+    Scenario: Cancelling a timer after its callback ran changes nothing
+      Given timer "x" is scheduled with call_later in 0 seconds and, when it runs, stops the loop
+      When the loop runs until it is stopped
+      And the handle "x" is cancelled
+      And timer "y" is scheduled with call_later in 0 seconds and, when it runs, stops the loop
+      And the loop runs until it is stopped
+      Then the callbacks ran in the order "x" and "y"

@@ -43,13 +43,17 @@ Feature: Timers: deadlines, their order, and the loop's clock
   Rule: Timers with different deadlines run in the order of their deadlines, whatever the order they were scheduled in
     Beyond the source document: asyncio docs, "Scheduling delayed callbacks"; CPython base_events.py, the _scheduled heap of _run_once
 
+    The three timers are scheduled by one callback, microseconds apart, so
+    their deadlines are 20 ms apart however slow the kit's round trips are.
+
     Scenario: Three timers scheduled latest first run earliest first
-      Given timer "c" is scheduled with call_later in 0.06 seconds
-      And timer "a" is scheduled with call_later in 0.02 seconds
-      And timer "b" is scheduled with call_later in 0.04 seconds
-      And timer "stop" is scheduled with call_later in 0.1 seconds and, when it runs, stops the loop
+      Given callback "setup" is scheduled with call_soon and, when it runs, does:
+        | schedule timer "c" with call_later in 0.06 seconds                    |
+        | schedule timer "a" with call_later in 0.02 seconds                    |
+        | schedule timer "b" with call_later in 0.04 seconds                    |
+        | schedule timer "stop" with call_later in 0.1 seconds, which stops the loop |
       When the loop runs until it is stopped
-      Then the callbacks ran in the order "a", "b", "c" and "stop"
+      Then the callbacks ran in the order "setup", "a", "b", "c" and "stop"
 
   @TIMER-3 @MUST
   Rule: A timer never runs before its deadline on the loop's clock

@@ -533,10 +533,18 @@ class _TimersInSchedulingOrder(_HandWrittenLoop):
 
 
 class _TimersRunEarly(_HandWrittenLoop):
-    """TIMER-3: a timer due within the next 30 ms counts as due (a coarse "tick")."""
+    """TIMER-3: the loop works in 30 ms ticks: it wakes a tick before a timer and counts it as due."""
+
+    TICK = 0.03
+
+    def _select_timeout(self):
+        if self._ready or self._stopping or not self._scheduled:
+            return super()._select_timeout()
+        head = self._scheduled[0]._when - self.TICK
+        return min(max(0, head - self.time()), base_events.MAXIMUM_SELECT_TIMEOUT)
 
     def _move_due_timers(self):
-        end_time = self.time() + 0.03
+        end_time = self.time() + self.TICK
         while self._scheduled and self._scheduled[0]._when < end_time:
             handle = heapq.heappop(self._scheduled)
             handle._scheduled = False
@@ -554,21 +562,28 @@ class _ZeroDelayRunsInlineWhenIdle(asyncio.SelectorEventLoop):
         return super().call_later(delay, callback, *args, context=context)
 
 
-class _ClockRewoundPerRun(asyncio.SelectorEventLoop):
-    """TIMER-5: loop.time() goes back 50 ms each time run_forever() returns (a clock re-based per run)."""
+class _ClockRewoundWhenTimersFire(_HandWrittenLoop):
+    """TIMER-5: loop.time() goes back 50 ms after each iteration that ran timers (a clock re-based on them)."""
 
     def __init__(self):
         super().__init__()
         self._rewound = 0.0
+        self._timers_moved = False
 
     def time(self):
         return super().time() - self._rewound
 
-    def run_forever(self):
+    def _move_due_timers(self):
+        waiting = len(self._scheduled)
+        super()._move_due_timers()
+        self._timers_moved = len(self._scheduled) < waiting
+
+    def _drain(self, ntodo):
         try:
-            super().run_forever()
+            super()._drain(ntodo)
         finally:
-            self._rewound += 0.05
+            if self._timers_moved:
+                self._rewound += 0.05
 
 
 class _CancelTwiceRaisesHandle(events.Handle):
@@ -845,8 +860,8 @@ def zero_delay_runs_inline_when_idle():
     return _ZeroDelayRunsInlineWhenIdle()
 
 
-def clock_rewound_per_run():
-    return _ClockRewoundPerRun()
+def clock_rewound_when_timers_fire():
+    return _ClockRewoundWhenTimersFire()
 
 
 def cancel_twice_raises():
