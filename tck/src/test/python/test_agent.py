@@ -633,6 +633,71 @@ class BenchmarkTest(AgentTestCase):
         self.assertIn("repeat", reply["message"])
 
 
+class BeyondTheDocumentTest(AgentTestCase):
+    """The operations of issue 16 part A: future state, done-callback removal, timers, exception handlers."""
+
+    def error_type(self, **operation):
+        outcome = self.agent.perform(**operation)
+        self.assertEqual("error", outcome["kind"], outcome)
+        return outcome["error_type"]
+
+    def test_result_and_exception_of_a_pending_then_done_future(self):
+        self.agent.perform(op="create_future", future="f")
+        self.assertEqual("InvalidStateError", self.error_type(op="future_result", future="f"))
+        self.assertEqual("InvalidStateError", self.error_type(op="future_exception", future="f"))
+        self.agent.perform(op="set_exception", future="f")
+        self.assertEqual("RuntimeError", self.error_type(op="future_result", future="f"))
+        self.assertEqual("RuntimeError: set by the kit", self.agent.value(op="future_exception", future="f"))
+        self.agent.perform(op="create_future", future="g")
+        self.agent.perform(op="cancel_future", future="g")
+        self.assertEqual("CancelledError", self.error_type(op="future_exception", future="g"))
+
+    def test_remove_done_callback_removes_every_registration_of_a_label(self):
+        self.agent.perform(op="create_future", future="f")
+        for label in ("cb", "other", "cb"):
+            self.agent.perform(op="add_done_callback", future="f", label=label)
+        self.assertEqual(2, self.agent.value(op="remove_done_callback", future="f", label="cb"))
+        self.assertEqual(0, self.agent.value(op="remove_done_callback", future="f", label="cb"))
+        self.assertEqual("KitError", self.error_type(op="remove_done_callback", future="f", label="never"))
+        self.agent.perform(op="set_result", future="f", value=1)
+        self.agent.perform(op="run_once")
+        self.assertEqual([{"label": "other", "run": 1}], self.recorded())
+
+    def test_set_stop_iteration_never_leaves_a_stop_iteration_in_the_future(self):
+        self.agent.perform(op="create_future", future="f")
+        outcome = self.agent.perform(op="set_stop_iteration", future="f")
+        if sys.version_info >= (3, 13):
+            self.assertEqual(nothing(), outcome)
+            self.assertTrue(self.agent.value(op="future_exception", future="f").startswith("RuntimeError"))
+        else:
+            self.assertEqual("TypeError", outcome["error_type"])
+
+    def test_handle_when_and_loop_time_are_on_the_same_clock(self):
+        before = self.agent.value(op="loop_time")
+        self.agent.perform(op="call_later", delay=5, label="t", handle="t")
+        after = self.agent.value(op="loop_time")
+        when = self.agent.value(op="handle_when", handle="t")
+        self.assertTrue(before + 5 <= when <= after + 5, (before, when, after))
+
+    def test_a_base_exception_leaves_the_run_unreported_and_the_context_keys_are_recorded(self):
+        self.agent.perform(op="call_soon", label="boom", then=[{"op": "raise_base_exception", "error_type": "SystemExit"}])
+        self.assertEqual("SystemExit", self.error_type(op="run_once"))
+        self.assertEqual([], self.agent.value(op="reported_errors"))
+        self.agent.perform(op="call_soon", label="err", then=[{"op": "raise"}])
+        self.agent.perform(op="run_once")
+        self.assertEqual([["exception", "handle", "message"]], self.agent.value(op="reported_contexts"))
+
+    def test_exception_handlers_can_be_set_read_and_called(self):
+        self.assertEqual("recording", self.agent.value(op="get_exception_handler"))
+        self.agent.perform(op="call_exception_handler", message="m")
+        self.assertEqual(["RuntimeError: m"], self.agent.value(op="reported_errors"))
+        self.agent.perform(op="set_exception_handler", handler="raising")
+        self.assertEqual("raising", self.agent.value(op="get_exception_handler"))
+        self.assertEqual(nothing(), self.agent.perform(op="call_exception_handler", message="m"))
+        self.agent.perform(op="set_exception_handler", handler="default")
+        self.assertIsNone(self.agent.value(op="get_exception_handler"))
+
+
 if __name__ == "__main__":
     try:
         unittest.main()

@@ -430,6 +430,273 @@ class _CreateTaskStartsLate(asyncio.SelectorEventLoop):
         return task
 
 
+# ---- issue 16 part A: futures, timers and exception handlers beyond the source document --------
+
+
+class _PendingResultIsNoneFuture(asyncio.futures._PyFuture):
+    """FUTURE-3: result() and exception() of a pending future answer None instead of raising."""
+
+    def result(self):
+        return None if not self.done() else super().result()
+
+    def exception(self):
+        return None if not self.done() else super().exception()
+
+
+class _CancelledExceptionReturnedFuture(asyncio.futures._PyFuture):
+    """FUTURE-4: exception() of a cancelled future returns the CancelledError instead of raising it."""
+
+    def exception(self):
+        if self.cancelled():
+            return asyncio.CancelledError()
+        return super().exception()
+
+
+class _RemovesOneCallbackFuture(asyncio.futures._PyFuture):
+    """FUTURE-5: remove_done_callback() removes the first registration only."""
+
+    def remove_done_callback(self, fn):
+        for index, (callback, _context) in enumerate(self._callbacks):
+            if callback == fn:
+                del self._callbacks[index]
+                return 1
+        return 0
+
+
+class _HoldsStopIterationFuture(asyncio.futures._PyFuture):
+    """FUTURE-6: set_exception() stores a StopIteration as it is."""
+
+    def set_exception(self, exception):
+        if isinstance(exception, StopIteration) and not self.done():
+            self._exception = exception
+            self._exception_tb = exception.__traceback__
+            self._state = asyncio.futures._FINISHED
+            self._Future__schedule_callbacks()
+            return
+        super().set_exception(exception)
+
+
+def _push_timer(loop, timer_class, when, callback, args, context):
+    """What BaseEventLoop.call_at does, with a handle class of the caller's choice."""
+    loop._check_closed()
+    timer = timer_class(when, callback, args, loop, context)
+    heapq.heappush(loop._scheduled, timer)
+    timer._scheduled = True
+    return timer
+
+
+class _WhenIsTheDelayTimerHandle(events.TimerHandle):
+    __slots__ = ("_delay",)
+
+    def when(self):
+        return self._delay
+
+
+class _WhenIsTheDelay(asyncio.SelectorEventLoop):
+    """TIMER-1: a timer's when() answers the delay it was given, not the time it is due."""
+
+    def call_at(self, when, callback, *args, context=None):
+        timer = _push_timer(self, _WhenIsTheDelayTimerHandle, when, callback, args, context)
+        timer._delay = when - self.time()
+        return timer
+
+
+class _TimersInSchedulingOrder(_HandWrittenLoop):
+    """TIMER-2: timers wait in a first-in first-out list: one runs once every timer scheduled before it ran."""
+
+    def call_at(self, when, callback, *args, context=None):
+        self._check_closed()
+        timer = events.TimerHandle(when, callback, args, self, context)
+        self._scheduled.append(timer)
+        timer._scheduled = True
+        return timer
+
+    def _drop_cancelled_timers(self):
+        while self._scheduled and self._scheduled[0]._cancelled:
+            self._timer_cancelled_count -= 1
+            self._scheduled.pop(0)._scheduled = False
+
+    def _select_timeout(self):
+        if self._ready or self._stopping:
+            return 0
+        deadlines = [timer._when for timer in self._scheduled if not timer._cancelled]
+        if deadlines:
+            return min(max(0, min(deadlines) - self.time()), base_events.MAXIMUM_SELECT_TIMEOUT)
+        return None
+
+    def _move_due_timers(self):
+        end_time = self.time() + self._clock_resolution
+        while self._scheduled and self._scheduled[0]._when < end_time:
+            handle = self._scheduled.pop(0)
+            handle._scheduled = False
+            self._ready.append(handle)
+
+
+class _TimersRunEarly(_HandWrittenLoop):
+    """TIMER-3: the loop works in 30 ms ticks: it wakes a tick before a timer and counts it as due."""
+
+    TICK = 0.03
+
+    def _select_timeout(self):
+        if self._ready or self._stopping or not self._scheduled:
+            return super()._select_timeout()
+        head = self._scheduled[0]._when - self.TICK
+        return min(max(0, head - self.time()), base_events.MAXIMUM_SELECT_TIMEOUT)
+
+    def _move_due_timers(self):
+        end_time = self.time() + self.TICK
+        while self._scheduled and self._scheduled[0]._when < end_time:
+            handle = heapq.heappop(self._scheduled)
+            handle._scheduled = False
+            self._ready.append(handle)
+
+
+class _ZeroDelayRunsInlineWhenIdle(asyncio.SelectorEventLoop):
+    """TIMER-4: call_later(0, cb) on a loop that is not running calls cb at once ("nothing to wait for")."""
+
+    def call_later(self, delay, callback, *args, context=None):
+        if delay == 0 and not self.is_running():
+            handle = events.Handle(callback, args, self, context)
+            handle._run()
+            return handle
+        return super().call_later(delay, callback, *args, context=context)
+
+
+class _ClockRewoundWhenTimersFire(_HandWrittenLoop):
+    """TIMER-5: loop.time() goes back 50 ms after each iteration that ran timers (a clock re-based on them)."""
+
+    def __init__(self):
+        super().__init__()
+        self._rewound = 0.0
+        self._timers_moved = False
+
+    def time(self):
+        return super().time() - self._rewound
+
+    def _move_due_timers(self):
+        waiting = len(self._scheduled)
+        super()._move_due_timers()
+        self._timers_moved = len(self._scheduled) < waiting
+
+    def _drain(self, ntodo):
+        try:
+            super()._drain(ntodo)
+        finally:
+            if self._timers_moved:
+                self._rewound += 0.05
+
+
+class _CancelTwiceRaisesHandle(events.Handle):
+    __slots__ = ()
+
+    def cancel(self):
+        if self._cancelled:
+            raise RuntimeError("handle already cancelled")
+        super().cancel()
+
+
+class _CancelTwiceRaises(asyncio.SelectorEventLoop):
+    """HANDLE-4: Handle.cancel() of a handle that is already cancelled raises."""
+
+    def _call_soon(self, callback, args, context):
+        handle = _CancelTwiceRaisesHandle(callback, args, self, context)
+        self._ready.append(handle)
+        return handle
+
+
+class _ContextWithoutHandleHandle(events.Handle):
+    __slots__ = ()
+
+    def _run(self):
+        try:
+            self._context.run(self._callback, *self._args)
+        except (SystemExit, KeyboardInterrupt):
+            raise
+        except BaseException as exc:
+            self._loop.call_exception_handler({"message": "Exception in callback", "exception": exc})
+
+
+class _ContextWithoutHandle(asyncio.SelectorEventLoop):
+    """EXC-1: the context of a callback's error has no 'handle'."""
+
+    def _call_soon(self, callback, args, context):
+        handle = _ContextWithoutHandleHandle(callback, args, self, context)
+        self._ready.append(handle)
+        return handle
+
+
+class _BaseExceptionsReportedHandle(events.Handle):
+    __slots__ = ()
+
+    def _run(self):
+        try:
+            self._context.run(self._callback, *self._args)
+        except BaseException as exc:  # what asyncio did before 3.8 (bpo-32528)
+            self._loop.call_exception_handler({"message": "Exception in callback", "exception": exc, "handle": self})
+
+
+class _BaseExceptionsReported(asyncio.SelectorEventLoop):
+    """EXC-2: KeyboardInterrupt and SystemExit from a callback go to the exception handler like any error."""
+
+    def _call_soon(self, callback, args, context):
+        handle = _BaseExceptionsReportedHandle(callback, args, self, context)
+        self._ready.append(handle)
+        return handle
+
+
+class _DefaultHandlerNotRestorable(asyncio.SelectorEventLoop):
+    """EXC-3: set_exception_handler(None) is ignored; the handler set before stays."""
+
+    def set_exception_handler(self, handler):
+        if handler is not None:
+            super().set_exception_handler(handler)
+
+
+class _HandlerErrorEscapes(asyncio.SelectorEventLoop):
+    """EXC-4: what the exception handler raises leaves call_exception_handler, and so the iteration."""
+
+    def call_exception_handler(self, context):
+        if self._exception_handler is None:
+            self.default_exception_handler(context)
+        else:
+            self._exception_handler(self, context)
+
+
+class _OwnReportsHandle(events.Handle):
+    __slots__ = ()
+
+    def _run(self):
+        try:
+            self._context.run(self._callback, *self._args)
+        except (SystemExit, KeyboardInterrupt):
+            raise
+        except BaseException as exc:
+            self._loop._report({"message": "Exception in callback", "exception": exc, "handle": self})
+
+
+class _OwnReportsTimerHandle(events.TimerHandle):
+    __slots__ = ()
+    _run = _OwnReportsHandle._run
+
+
+class _CallExceptionHandlerOnlyLogs(asyncio.SelectorEventLoop):
+    """EXC-5: the loop reports its own errors to the handler, but call_exception_handler() only logs."""
+
+    def _report(self, context):
+        super().call_exception_handler(context)
+
+    def call_exception_handler(self, context):
+        self.default_exception_handler(context)
+
+    def _call_soon(self, callback, args, context):
+        handle = _OwnReportsHandle(callback, args, self, context)
+        self._ready.append(handle)
+        return handle
+
+    def call_at(self, when, callback, *args, context=None):
+        return _push_timer(self, _OwnReportsTimerHandle, when, callback, args, context)
+
+
 def _future_loop(future_class):
     loop = _FutureLoop()
     loop.future_class = future_class
@@ -637,3 +904,63 @@ def plain_calls_skip_the_task_factory():
 
 
 plain_calls_skip_the_task_factory.asyncio_tck_profiles = ["eager-task-factory"]
+
+
+def pending_result_is_none():
+    return _future_loop(_PendingResultIsNoneFuture)
+
+
+def cancelled_exception_returned():
+    return _future_loop(_CancelledExceptionReturnedFuture)
+
+
+def remove_done_callback_removes_one():
+    return _future_loop(_RemovesOneCallbackFuture)
+
+
+def future_holds_stop_iteration():
+    return _future_loop(_HoldsStopIterationFuture)
+
+
+def when_is_the_delay():
+    return _WhenIsTheDelay()
+
+
+def timers_in_scheduling_order():
+    return _TimersInSchedulingOrder()
+
+
+def timers_run_early():
+    return _TimersRunEarly()
+
+
+def zero_delay_runs_inline_when_idle():
+    return _ZeroDelayRunsInlineWhenIdle()
+
+
+def clock_rewound_when_timers_fire():
+    return _ClockRewoundWhenTimersFire()
+
+
+def cancel_twice_raises():
+    return _CancelTwiceRaises()
+
+
+def context_without_handle():
+    return _ContextWithoutHandle()
+
+
+def base_exceptions_reported():
+    return _BaseExceptionsReported()
+
+
+def default_handler_not_restorable():
+    return _DefaultHandlerNotRestorable()
+
+
+def handler_error_escapes():
+    return _HandlerErrorEscapes()
+
+
+def call_exception_handler_only_logs():
+    return _CallExceptionHandlerOnlyLogs()

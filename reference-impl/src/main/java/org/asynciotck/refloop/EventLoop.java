@@ -1,7 +1,9 @@
 package org.asynciotck.refloop;
 
 import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
@@ -97,7 +99,11 @@ public class EventLoop implements AutoCloseable {
         return handle;
     }
 
-    /** CPython {@code call_later}: a timer due {@code delaySeconds} from now (may be negative: overdue). */
+    /**
+     * CPython {@code call_later}: a timer due {@code delaySeconds} from now (may be negative: overdue),
+     * so its {@link TimerHandle#when()} is {@code time() + delaySeconds} (TIMER-1). A delay of 0 or
+     * less runs it in the next iteration, never inside this call (TIMER-4).
+     */
     public TimerHandle callLater(double delaySeconds, Runnable callback) {
         if (Double.isNaN(delaySeconds)) {
             throw new IllegalArgumentException("delaySeconds must be a number: " + delaySeconds);
@@ -105,7 +111,7 @@ public class EventLoop implements AutoCloseable {
         return callAt(time() + delaySeconds, callback);
     }
 
-    /** CPython {@code call_at}: a timer due at {@code when} on this loop's clock. */
+    /** CPython {@code call_at}: a timer due at {@code when} on this loop's clock (TIMER-1: {@code when()} is it). */
     public TimerHandle callAt(double when, Runnable callback) {
         if (Double.isNaN(when)) {
             throw new IllegalArgumentException("when must be a number: " + when);
@@ -184,7 +190,7 @@ public class EventLoop implements AutoCloseable {
         return closed;
     }
 
-    /** CPython {@code time}: the loop's clock, in seconds. */
+    /** CPython {@code time}: the loop's clock, in seconds; monotonic (TIMER-5). */
     public double time() {
         return clock.time();
     }
@@ -260,8 +266,9 @@ public class EventLoop implements AutoCloseable {
      * batch runs waits for the next iteration (ORDER-2).
      */
     protected void moveDueTimersToReady() {
-        double endTime = time() + clock.resolution();
-        timers.moveDue(endTime, this::enqueueReady); // NTODO-1: due timers join this iteration's batch
+        double endTime = time() + clock.resolution(); // TIMER-3: never earlier than the clock can tell
+        // NTODO-1: due timers join this iteration's batch; TIMER-2: in deadline order
+        timers.moveDue(endTime, this::enqueueReady);
     }
 
     /**
@@ -305,23 +312,57 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
-     * CPython {@code call_exception_handler}: hands an error that no caller can receive (a
-     * callback raised) to the handler set with {@link #setExceptionHandler}; without one, logs
-     * it to standard error as CPython's default handler does.
+     * CPython {@code call_exception_handler} for a report with a message and an error; see
+     * {@link #callExceptionHandler(Map)}.
      */
     protected void callExceptionHandler(String message, Throwable error) {
-        ExceptionHandler handler = exceptionHandler;
-        if (handler != null) {
-            handler.handle(message, error);
-            return;
-        }
-        System.err.println(message);
-        error.printStackTrace();
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("message", message);
+        context.put("exception", error);
+        callExceptionHandler(context);
     }
 
-    /** CPython {@code set_exception_handler}; {@code null} restores the default. */
+    /**
+     * CPython {@code call_exception_handler}: hands a report that no caller can receive (a
+     * callback raised) to the handler set with {@link #setExceptionHandler} (EXC-5); without one,
+     * to the default handler, which logs it. A handler that itself throws is reported to the
+     * default handler and the loop goes on (EXC-4), except for KeyboardInterrupt and SystemExit
+     * (EXC-2).
+     */
+    public void callExceptionHandler(Map<String, Object> context) {
+        ExceptionHandler handler = exceptionHandler;
+        if (handler == null) {
+            defaultExceptionHandler(context);
+            return;
+        }
+        try {
+            handler.handle(context);
+        } catch (LoopExitException e) {
+            throw e; // EXC-2
+        } catch (RuntimeException | Error e) {
+            // EXC-4: "Unhandled error in exception handler", logged by the default handler
+            Map<String, Object> report = new LinkedHashMap<>();
+            report.put("message", "Unhandled error in exception handler");
+            report.put("exception", e);
+            report.put("context", context);
+            defaultExceptionHandler(report);
+        }
+    }
+
+    /** CPython {@code default_exception_handler}: logs the report to standard error, one line. */
+    public void defaultExceptionHandler(Map<String, Object> context) {
+        Object error = context.get("exception");
+        System.err.println(context.get("message") + (error == null ? "" : ": " + error));
+    }
+
+    /** CPython {@code set_exception_handler}; {@code null} restores the default (EXC-3). */
     public void setExceptionHandler(ExceptionHandler handler) {
         this.exceptionHandler = handler;
+    }
+
+    /** CPython {@code get_exception_handler}: the handler set, or null for the default (EXC-3). */
+    public ExceptionHandler getExceptionHandler() {
+        return exceptionHandler;
     }
 
     // ---- futures and tasks -----------------------------------------------------------------

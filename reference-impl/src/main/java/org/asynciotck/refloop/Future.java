@@ -68,12 +68,19 @@ public class Future<T> {
         scheduleCallbacks(); // FUTURE-1: scheduled, not called
     }
 
-    /** CPython {@code set_exception}. */
+    /**
+     * CPython {@code set_exception}. FUTURE-6: a future never holds a StopIteration; as CPython
+     * 3.13 does, it holds a RuntimeError caused by it instead.
+     */
     public void setException(RuntimeException error) {
         ensureInitialised("setException");
         Objects.requireNonNull(error, "error");
         if (state != State.PENDING) {
             throw new InvalidStateException(state + ": " + this);
+        }
+        if (error instanceof StopIterationException) {
+            error = new LoopRuntimeException(
+                    "StopIteration interacts badly with generators and cannot be raised into a Future", error);
         }
         exception = error;
         state = State.FINISHED;
@@ -103,7 +110,10 @@ public class Future<T> {
         return state == State.CANCELLED;
     }
 
-    /** CPython {@code result}: the value, or the exception thrown; InvalidState if not done. */
+    /**
+     * CPython {@code result}: the value, or the exception thrown; InvalidState if not done
+     * (FUTURE-3); a cancelled future throws its CancelledException (FUTURE-4).
+     */
     public T result() {
         ensureInitialised("result");
         if (state == State.PENDING) {
@@ -115,13 +125,31 @@ public class Future<T> {
         return result;
     }
 
-    /** CPython {@code exception}: the exception, or null; InvalidState if not done. */
+    /**
+     * CPython {@code exception}: the exception, or null; InvalidState if not done (FUTURE-3); a
+     * cancelled future throws its CancelledException rather than returning it (FUTURE-4).
+     */
     public RuntimeException exception() {
         ensureInitialised("exception");
         if (state == State.PENDING) {
             throw new InvalidStateException("Exception is not set.");
         }
+        if (state == State.CANCELLED) {
+            throw (CancelledException) exception; // FUTURE-4
+        }
         return exception;
+    }
+
+    /**
+     * CPython {@code remove_done_callback}: removes every registration of {@code callback} and
+     * returns how many there were (FUTURE-5); a removed callback never runs. Callbacks already
+     * handed to the loop (the future is done) are no longer registered, so they are not found.
+     */
+    public int removeDoneCallback(Consumer<? super Future<T>> callback) {
+        ensureInitialised("removeDoneCallback");
+        int before = callbacks.size();
+        callbacks.removeIf(registered -> registered.equals(callback)); // FUTURE-5: every instance
+        return before - callbacks.size();
     }
 
     /**

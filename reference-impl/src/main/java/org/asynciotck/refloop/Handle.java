@@ -1,5 +1,7 @@
 package org.asynciotck.refloop;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,7 +26,8 @@ public class Handle {
     }
 
     /**
-     * Cancels the callback (CPython {@code Handle.cancel}).
+     * Cancels the callback (CPython {@code Handle.cancel}). HANDLE-4: idempotent, and without
+     * effect on a callback that already ran.
      *
      * <p>HANDLE-1 and HANDLE-3: cancel marks the handle cancelled and drops the callback, but the handle
      * stays in the ready queue until {@code _run_once} meets it and skips it.
@@ -60,8 +63,15 @@ public class Handle {
     void run() {
         try {
             callback.run();
+        } catch (LoopExitException e) {
+            throw e; // EXC-2: KeyboardInterrupt and SystemExit leave run_forever(), unreported
         } catch (RuntimeException | Error e) {
-            loop.callExceptionHandler("Exception in callback " + this, e);
+            // EXC-1: the context names the message, the exception and the handle
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("message", "Exception in callback " + this);
+            context.put("exception", e);
+            context.put("handle", this);
+            loop.callExceptionHandler(context);
         }
     }
 

@@ -9,4 +9,9 @@ public class LoopRuntimeException extends RuntimeException {
     public LoopRuntimeException(String message) {
         super(message);
     }
+
+    /** A RuntimeError raised from (with {@code __cause__}) another error. */
+    public LoopRuntimeException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -142,12 +142,14 @@ public class Task<T> extends Future<T> {
 
     /** CPython {@code __wakeup}: the awaited future is done; resume with its result or error. */
     private void wakeup(Future<?> awaited) {
-        RuntimeException error = awaited.exception();
-        if (error != null) {
+        Object result;
+        try {
+            result = awaited.result(); // "try: future.result() except BaseException as exc: self.__step(exc)"
+        } catch (RuntimeException error) {
             step(null, error);
-        } else {
-            step(awaited.result(), null);
+            return;
         }
+        step(result, null);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.asynciotck.reference;
 
 import java.util.List;
+import org.asynciotck.refloop.LoopExitException;
 import org.asynciotck.refloop.LoopRuntimeException;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
@@ -37,11 +38,20 @@ final class CallbackFactory {
             if (operation instanceof Operation.Raise) {
                 throw raisedByTheKit();
             }
+            if (operation instanceof Operation.RaiseBaseException raise) {
+                throw baseErrorRaisedByTheKit(raise.errorType()); // EXC-2: leaves the callback
+            }
             Outcome outcome = dispatcher.performCatchingAll(operation);
             if (outcome.isError()) {
                 state.record("!error", PythonErrors.describe(outcome));
             }
         }
+    }
+
+    /** What {@link Operation.RaiseBaseException} raises: KeyboardInterrupt or SystemExit. */
+    static LoopExitException baseErrorRaisedByTheKit(Operation.BaseErrorType type) {
+        String pythonType = type == Operation.BaseErrorType.KEYBOARD_INTERRUPT ? "KeyboardInterrupt" : "SystemExit";
+        return new LoopExitException(pythonType, "raised by the kit");
     }
 
     /** What {@link Operation.Raise} raises: asyncio's RuntimeError, with the message of docs/protocol.md. */

@@ -1,9 +1,18 @@
 package org.asynciotck.reference;
 
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.asynciotck.refloop.CurrentTasks;
 import org.asynciotck.refloop.EventLoop;
+import org.asynciotck.refloop.ExceptionHandler;
 import org.asynciotck.refloop.Future;
+import org.asynciotck.refloop.LoopRuntimeException;
+import org.asynciotck.refloop.StopIterationException;
 import org.asynciotck.refloop.Task;
+import org.asynciotck.refloop.TimerHandle;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
@@ -23,6 +32,8 @@ final class OperationDispatcher {
     private final ReferenceConfig config;
     private final CallbackFactory callbacks;
     private final LoopThread loopThread;
+    /** (future name, label) to the done callback added for them: see {@link #doneCallback}. */
+    private final Map<List<String>, Consumer<Future<Object>>> doneCallbacks = new HashMap<>();
 
     OperationDispatcher(SessionState state, ReferenceConfig config) {
         this.state = state;
@@ -125,8 +136,7 @@ final class OperationDispatcher {
         if (op instanceof Operation.CreateFuture o) {
             state.nameFuture(o.future(), loop.createFuture());
         } else if (op instanceof Operation.AddDoneCallback o) {
-            Runnable callback = callbacks.callback(o.label(), o.then());
-            state.future(o.future()).addDoneCallback(done -> callback.run());
+            state.future(o.future()).addDoneCallback(doneCallback(o));
         } else if (op instanceof Operation.SetResult o) {
             state.future(o.future()).setResult(o.value());
         } else if (op instanceof Operation.SetException o) {
@@ -179,7 +189,7 @@ final class OperationDispatcher {
             } else if (op instanceof Operation.AddReadyReader o) {
                 state.poller.addReadyReader(() -> state.record(o.label()));
             } else {
-                throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+                return dispatchBeyondTheDocument(op);
             }
             return Outcome.nothing();
         } catch (InterruptedException e) {
@@ -187,6 +197,66 @@ final class OperationDispatcher {
             throw new IllegalStateException("interrupted while performing " + op, e);
         }
     }
+
+    /** Futures, timers and exception handlers beyond the source document (issue 16). */
+    private Outcome dispatchBeyondTheDocument(Operation op) {
+        if (op instanceof Operation.RemoveDoneCallback o) {
+            Consumer<Future<Object>> callback = doneCallbacks.get(List.of(o.future(), o.label()));
+            if (callback == null) {
+                throw new UnknownNameException("no done callback [" + o.label() + "] was added to future [" + o.future() + "]");
+            }
+            return Outcome.value(state.future(o.future()).removeDoneCallback(callback)); // FUTURE-5
+        } else if (op instanceof Operation.FutureResult o) {
+            return Outcome.value(state.future(o.future()).result()); // FUTURE-3, FUTURE-4
+        } else if (op instanceof Operation.FutureException o) {
+            RuntimeException error = state.future(o.future()).exception();
+            return Outcome.value(error == null ? null : PythonErrors.describe(PythonErrors.outcomeOf(error)));
+        } else if (op instanceof Operation.SetStopIteration o) {
+            state.future(o.future()).setException(new StopIterationException("set by the kit")); // FUTURE-6
+        } else if (op instanceof Operation.HandleWhen o) {
+            if (!(state.handle(o.handle()) instanceof TimerHandle timer)) {
+                return Outcome.error("AttributeError", "'Handle' object has no attribute 'when'");
+            }
+            return Outcome.value(timer.when()); // TIMER-1
+        } else if (op instanceof Operation.LoopTime) {
+            return Outcome.value(loop.time()); // TIMER-5
+        } else if (op instanceof Operation.RaiseBaseException o) {
+            throw CallbackFactory.baseErrorRaisedByTheKit(o.errorType());
+        } else if (op instanceof Operation.ReportedContexts) {
+            return Outcome.value(state.reportedContexts()); // EXC-1
+        } else if (op instanceof Operation.SetExceptionHandler o) {
+            loop.setExceptionHandler(switch (o.handler()) { // EXC-3
+                case RECORDING -> state.recordingHandler;
+                case DEFAULT -> null;
+                case RAISING -> RAISING_HANDLER;
+            });
+        } else if (op instanceof Operation.GetExceptionHandler) {
+            ExceptionHandler handler = loop.getExceptionHandler(); // EXC-3
+            return Outcome.value(handler == null ? null
+                    : handler == state.recordingHandler ? "recording" : handler == RAISING_HANDLER ? "raising" : "other");
+        } else if (op instanceof Operation.CallExceptionHandler o) {
+            Map<String, Object> context = new LinkedHashMap<>(); // EXC-5
+            context.put("message", o.message());
+            context.put("exception", new LoopRuntimeException(o.message()));
+            loop.callExceptionHandler(context);
+        } else {
+            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+        }
+        return Outcome.nothing();
+    }
+
+    /** The kit's done callback for a label: the same one each time, so removal finds every instance (FUTURE-5). */
+    private Consumer<Future<Object>> doneCallback(Operation.AddDoneCallback o) {
+        return doneCallbacks.computeIfAbsent(List.of(o.future(), o.label()), key -> {
+            Runnable callback = callbacks.callback(o.label(), o.then());
+            return done -> callback.run();
+        });
+    }
+
+    /** EXC-4: a handler that raises every time it is called. */
+    private static final ExceptionHandler RAISING_HANDLER = (message, error) -> {
+        throw new LoopRuntimeException("raised by the handler");
+    };
 
     /**
      * A kit-driven run. A run requested while the loop already runs (from inside a callback)

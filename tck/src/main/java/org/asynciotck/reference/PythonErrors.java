@@ -1,7 +1,10 @@
 package org.asynciotck.reference;
 
+import org.asynciotck.refloop.CancelledException;
 import org.asynciotck.refloop.InvalidStateException;
+import org.asynciotck.refloop.LoopExitException;
 import org.asynciotck.refloop.LoopRuntimeException;
+import org.asynciotck.refloop.StopIterationException;
 import org.asynciotck.refloop.UninitialisedTaskException;
 import org.asynciotck.spi.Outcome;
 
@@ -20,6 +23,15 @@ final class PythonErrors {
     }
 
     static String typeOf(RuntimeException error) {
+        if (error instanceof LoopExitException exit) {
+            return exit.pythonType(); // EXC-2: KeyboardInterrupt or SystemExit
+        }
+        if (error instanceof CancelledException) {
+            return "CancelledError"; // FUTURE-4
+        }
+        if (error instanceof StopIterationException) {
+            return "StopIteration";
+        }
         if (error instanceof InvalidStateException) {
             return "InvalidStateError";
         }

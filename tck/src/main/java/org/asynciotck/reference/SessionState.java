@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.asynciotck.refloop.EventLoop;
+import org.asynciotck.refloop.ExceptionHandler;
 import org.asynciotck.refloop.Future;
 import org.asynciotck.refloop.Handle;
 import org.asynciotck.refloop.ManualClock;
@@ -35,6 +36,20 @@ final class SessionState {
     private final List<Event> events = new ArrayList<>();
     /** What the loop passed to its exception handler, as "Type: message". */
     private final List<String> reportedErrors = new ArrayList<>();
+    /** The sorted keys of each context the loop passed to {@link #recordingHandler} (EXC-1). */
+    private final List<List<String>> reportedContexts = new ArrayList<>();
+    /** The handler installed on every new loop: records each report ({@code set_exception_handler "recording"}). */
+    final ExceptionHandler recordingHandler = new ExceptionHandler() {
+        @Override
+        public void handle(String message, Throwable error) {
+            reportError(message, error);
+        }
+
+        @Override
+        public void handle(Map<String, Object> context) {
+            reportContext(context);
+        }
+    };
     /** How many runs the session started; the next run gets {@code runsStarted + 1}. */
     private int runsStarted;
     /** The run in progress, or 0 outside any run. */
@@ -43,7 +58,7 @@ final class SessionState {
     SessionState(LoopFactory loops) {
         this.loop = loops.create(clock, poller);
         poller.attach(loop);
-        loop.setExceptionHandler(this::reportError);
+        loop.setExceptionHandler(recordingHandler);
     }
 
     // ---- names -----------------------------------------------------------------------------
@@ -135,7 +150,18 @@ final class SessionState {
     }
 
     synchronized void reportError(String message, Throwable error) {
-        reportedErrors.add(PythonErrors.describe(PythonErrors.outcomeOf(asRuntime(message, error))));
+        reportedErrors.add(error == null ? message
+                : PythonErrors.describe(PythonErrors.outcomeOf(asRuntime(message, error))));
+    }
+
+    synchronized void reportContext(Map<String, Object> context) {
+        reportedContexts.add(context.keySet().stream().sorted().toList());
+        Object error = context.get("exception");
+        reportError(String.valueOf(context.get("message")), error instanceof Throwable t ? t : null);
+    }
+
+    synchronized List<List<String>> reportedContexts() {
+        return List.copyOf(reportedContexts);
     }
 
     synchronized List<String> reportedErrors() {

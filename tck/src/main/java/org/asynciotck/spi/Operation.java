@@ -63,6 +63,17 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.WaitFor.class),
     @JsonSubTypes.Type(Operation.ReportedErrors.class),
     @JsonSubTypes.Type(Operation.AddReadyReader.class),
+    @JsonSubTypes.Type(Operation.RemoveDoneCallback.class),
+    @JsonSubTypes.Type(Operation.FutureResult.class),
+    @JsonSubTypes.Type(Operation.FutureException.class),
+    @JsonSubTypes.Type(Operation.SetStopIteration.class),
+    @JsonSubTypes.Type(Operation.HandleWhen.class),
+    @JsonSubTypes.Type(Operation.LoopTime.class),
+    @JsonSubTypes.Type(Operation.RaiseBaseException.class),
+    @JsonSubTypes.Type(Operation.ReportedContexts.class),
+    @JsonSubTypes.Type(Operation.SetExceptionHandler.class),
+    @JsonSubTypes.Type(Operation.GetExceptionHandler.class),
+    @JsonSubTypes.Type(Operation.CallExceptionHandler.class),
 })
 public sealed interface Operation {
 
@@ -355,4 +366,87 @@ public sealed interface Operation {
      */
     @JsonTypeName("add_ready_reader")
     record AddReadyReader(String label) implements Operation {}
+
+    // ---- futures, timers and exception handlers beyond the source document (issue 16) ------
+
+    /**
+     * {@code fut.remove_done_callback(cb)}, where {@code cb} is the callback that
+     * {@link AddDoneCallback} added with this {@code label} to this future (adding the same label
+     * twice adds that same callback twice); value: the number of callbacks removed.
+     */
+    @JsonTypeName("remove_done_callback")
+    record RemoveDoneCallback(String future, String label) implements Operation {}
+
+    /** {@code fut.result()}; value: the result, or an error outcome with what it raised. */
+    @JsonTypeName("future_result")
+    record FutureResult(String future) implements Operation {}
+
+    /**
+     * {@code fut.exception()}; value: the exception as "Type: message", or null when the future has a
+     * result; an error outcome with what it raised.
+     */
+    @JsonTypeName("future_exception")
+    record FutureException(String future) implements Operation {}
+
+    /** {@code fut.set_exception(StopIteration("set by the kit"))}. */
+    @JsonTypeName("set_stop_iteration")
+    record SetStopIteration(String future) implements Operation {}
+
+    /** {@code handle.when()} of a timer handle; value: number (seconds on the loop's clock). */
+    @JsonTypeName("handle_when")
+    record HandleWhen(String handle) implements Operation {}
+
+    /** {@code loop.time()}; value: number (seconds). */
+    @JsonTypeName("loop_time")
+    record LoopTime() implements Operation {}
+
+    /** The exceptions that are BaseException but not Exception, which asyncio lets through. */
+    enum BaseErrorType {
+        @JsonProperty("KeyboardInterrupt") KEYBOARD_INTERRUPT,
+        @JsonProperty("SystemExit") SYSTEM_EXIT
+    }
+
+    /**
+     * Raises {@code KeyboardInterrupt("raised by the kit")} or {@code SystemExit("raised by the kit")}.
+     * In the {@code then} of a callback it leaves the callback, as {@link Raise} does; asyncio's
+     * {@code Handle._run} lets these through, out of {@code run_forever()}. A run operation that it
+     * leaves has it as its error outcome.
+     */
+    @JsonTypeName("raise_base_exception")
+    record RaiseBaseException(BaseErrorType errorType) implements Operation {}
+
+    /**
+     * The context dicts the loop passed to the kit's recording exception handler so far; value: for
+     * each report, the sorted list of the context's keys.
+     */
+    @JsonTypeName("reported_contexts")
+    record ReportedContexts() implements Operation {}
+
+    /** Which exception handler {@link SetExceptionHandler} installs. */
+    enum ExceptionHandlerKind {
+        /** The agent's own handler, which records each report (installed on every new loop). */
+        @JsonProperty("recording") RECORDING,
+        /** {@code None}: the loop's default handler, which logs. */
+        @JsonProperty("default") DEFAULT,
+        /** A handler that raises {@code RuntimeError("raised by the handler")} every time it is called. */
+        @JsonProperty("raising") RAISING
+    }
+
+    /** {@code loop.set_exception_handler(handler)}. */
+    @JsonTypeName("set_exception_handler")
+    record SetExceptionHandler(ExceptionHandlerKind handler) implements Operation {}
+
+    /**
+     * {@code loop.get_exception_handler()}; value: "recording" or "raising" for the kit's handlers,
+     * null for None, "other" for anything else.
+     */
+    @JsonTypeName("get_exception_handler")
+    record GetExceptionHandler() implements Operation {}
+
+    /**
+     * {@code loop.call_exception_handler({"message": message, "exception": RuntimeError(message)})}
+     * (a handler that raises is the loop's business, as in asyncio).
+     */
+    @JsonTypeName("call_exception_handler")
+    record CallExceptionHandler(String message) implements Operation {}
 }

@@ -21,5 +21,13 @@ final class Bounds {
      */
     static final double WAKE_BOUND_SECONDS = 5.0;
 
+    /**
+     * How much earlier than its {@code when()} a timer may run and still count as on time
+     * (TIMER-3). asyncio treats a timer as due when its deadline is before {@code loop.time() +
+     * clock_resolution}; uvloop's clock counts whole milliseconds (libuv). One millisecond
+     * covers both and still refuses a loop that runs timers early by any delay a program notices.
+     */
+    static final double TIMER_EARLY_TOLERANCE_SECONDS = 0.001;
+
     private Bounds() {}
 }

@@ -62,7 +62,15 @@ final class CallbackScript {
             multi("create 50 sentinel tasks with eager start", "create (\\d+) sentinel tasks with eager start",
                     m -> Sentinels.names(Integer.parseInt(m.group(1))).stream()
                             .map(name -> (Operation) Tasks.create(name, TaskConstruction.TASK_CONSTRUCTOR, true))
-                            .toList()));
+                            .toList()),
+            form("note the loop's time as \"n\"", "note the loop's time as " + NAME,
+                    m -> note(m.group(1), new Operation.LoopTime())),
+            form("schedule timer \"t\" with call_later in 0.05 seconds, which stops the loop",
+                    "schedule timer " + NAME + " with call_later in (\\d+(?:\\.\\d+)?) seconds, which stops the loop",
+                    m -> new Operation.CallLater(Double.parseDouble(m.group(2)), m.group(1), List.of(new Operation.Stop()),
+                            m.group(1))),
+            form("raise KeyboardInterrupt", "raise (KeyboardInterrupt|SystemExit)",
+                    m -> new Operation.RaiseBaseException(BaseErrors.named(m.group(1)))));
 
     private CallbackScript() {}
 

@@ -265,6 +265,8 @@ class Session:
         self.loop_thread = None
         self.sockets = []  # closed with the session
         self._task_groups = {}  # id(kit task) -> the TaskGroup its coroutine entered, while it performs "then"
+        self.done_callbacks = {}  # (future name, label) -> the callback add_done_callback added
+        self._reported_contexts = []  # the keys of each context the recording handler received
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -291,6 +293,11 @@ class Session:
         diagnose("the loop reported: " + text)
         with self._events_changed:
             self._reported_errors.append(text)
+            self._reported_contexts.append(sorted(str(key) for key in context))
+
+    def reported_contexts(self):
+        with self._events_changed:
+            return [list(keys) for keys in self._reported_contexts]
 
     def reported_errors(self):
         with self._events_changed:
@@ -378,6 +385,10 @@ def outcome_of(operation, session):
     try:
         value = operation.perform(session)
     except (Exception, asyncio.CancelledError) as e:
+        return {"kind": "error", "error_type": type(e).__name__, "message": str(e)}
+    except (KeyboardInterrupt, SystemExit) as e:
+        # EXC-2: what raise_base_exception raised in a callback, let through by the loop (agents run
+        # in a session of their own, so a terminal's Ctrl-C never arrives here).
         return {"kind": "error", "error_type": type(e).__name__, "message": str(e)}
     if value is NOTHING:
         return {"kind": "nothing"}
@@ -889,7 +900,10 @@ class AddDoneCallback:
         self.then = fields.operations("then")
 
     def perform(self, session):
-        session.future(self.future).add_done_callback(Callback(session, self.label, self.then))
+        future = session.future(self.future)
+        # The same label adds the same callback again, so remove_done_callback can remove every instance.
+        callback = session.done_callbacks.setdefault((self.future, self.label), Callback(session, self.label, self.then))
+        future.add_done_callback(callback)
         return NOTHING
 
 
@@ -1092,12 +1106,139 @@ class SwapCurrentTask:
         return session.kit_name_of(previous)
 
 
+# ---- futures, timers and exception handlers beyond the source document (issue 16) -------------
+
+
+class RemoveDoneCallback:
+    op = "remove_done_callback"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+        self.label = fields.name("label")
+
+    def perform(self, session):
+        future = session.future(self.future)
+        callback = session.done_callbacks.get((self.future, self.label))
+        if callback is None:
+            raise KitError("no done callback %r was added to future %r" % (self.label, self.future))
+        return future.remove_done_callback(callback)
+
+
+class FutureResult:
+    op = "future_result"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        return session.future(self.future).result()
+
+
+class FutureException:
+    op = "future_exception"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        exception = session.future(self.future).exception()
+        return None if exception is None else describe_error(exception)
+
+
+class SetStopIteration:
+    op = "set_stop_iteration"
+
+    def __init__(self, fields):
+        self.future = fields.name("future")
+
+    def perform(self, session):
+        session.future(self.future).set_exception(StopIteration("set by the kit"))
+        return NOTHING
+
+
+class HandleWhen(HandleOperation):
+    op = "handle_when"
+
+    def apply(self, session, handle):
+        return handle.when()
+
+
+class LoopTime(NoFields):
+    op = "loop_time"
+
+    def perform(self, session):
+        return session.loop.time()
+
+
+class RaiseBaseException(Raise):
+    """Raises KeyboardInterrupt or SystemExit; a Raise, so a callback lets it leave (EXC-2)."""
+    op = "raise_base_exception"
+    ERRORS = {"KeyboardInterrupt": KeyboardInterrupt, "SystemExit": SystemExit}
+
+    def __init__(self, fields):
+        self.error = self.ERRORS[fields.choice("error_type", set(self.ERRORS))]
+
+    def perform(self, session):
+        raise self.error("raised by the kit")
+
+
+class ReportedContexts(NoFields):
+    op = "reported_contexts"
+
+    def perform(self, session):
+        return session.reported_contexts()
+
+
+def _raising_handler(loop, context):
+    raise RuntimeError("raised by the handler")
+
+
+class SetExceptionHandler:
+    op = "set_exception_handler"
+
+    def __init__(self, fields):
+        self.handler = fields.choice("handler", {"recording", "default", "raising"})
+
+    def perform(self, session):
+        handler = {"recording": session._record_reported_error, "default": None,
+                   "raising": _raising_handler}[self.handler]
+        session.loop.set_exception_handler(handler)
+        return NOTHING
+
+
+class GetExceptionHandler(NoFields):
+    op = "get_exception_handler"
+
+    def perform(self, session):
+        handler = session.loop.get_exception_handler()
+        if handler is None:
+            return None
+        if handler == session._record_reported_error:
+            return "recording"
+        if handler is _raising_handler:
+            return "raising"
+        return "other"
+
+
+class CallExceptionHandler:
+    op = "call_exception_handler"
+
+    def __init__(self, fields):
+        self.message = fields.name("message")
+
+    def perform(self, session):
+        session.loop.call_exception_handler({"message": self.message, "exception": RuntimeError(self.message)})
+        return NOTHING
+
+
 OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CallAt, Raise, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, FutureCancelled, CreateTask, CreateUninitialisedTask, TaskDone,
     TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
     ReportedErrors, AddReadyReader,
+    RemoveDoneCallback, FutureResult, FutureException, SetStopIteration, HandleWhen, LoopTime, RaiseBaseException,
+    ReportedContexts, SetExceptionHandler, GetExceptionHandler, CallExceptionHandler,
 )}
 
 

@@ -30,6 +30,11 @@ import org.asynciotck.runner.RuleCatalogue;
 final class ClaimedRules {
 
     static final String CLAIMS_PREFIX = "Claims:";
+    /**
+     * Instead of a Claims line, a rule that no claim of the source document states names where its
+     * promise comes from (the asyncio documentation, CPython's source): "Beyond the source document: ...".
+     */
+    static final String BEYOND_PREFIX = "Beyond the source document:";
 
     /** A scenario (or scenario outline) of a rule, with the line of its keyword. */
     record ScenarioRef(String name, String feature, int line) {
@@ -39,7 +44,8 @@ final class ClaimedRules {
     }
 
     /** One rule, the claims it lists and its scenarios. */
-    record Entry(CatalogueRule rule, List<String> claims, List<ScenarioRef> scenarios) {}
+    /** {@code beyond} is the rule's "Beyond the source document:" text, or null when it lists claims. */
+    record Entry(CatalogueRule rule, List<String> claims, String beyond, List<ScenarioRef> scenarios) {}
 
     private final List<Entry> entries;
     private final List<String> problems;
@@ -83,13 +89,30 @@ final class ClaimedRules {
                 problems.add(rule.location() + ": rule " + rule.id() + " not found by the Gherkin parser");
                 continue;
             }
-            entries.add(new Entry(rule, claimsOf(rule, gherkin.getDescription(), problems), scenariosOf(rule, gherkin)));
+            String beyond = beyondOf(gherkin.getDescription());
+            List<String> claims = beyond == null ? claimsOf(rule, gherkin.getDescription(), problems) : List.of();
+            if (beyond != null && descriptionLines(gherkin.getDescription()).anyMatch(l -> l.startsWith(CLAIMS_PREFIX))) {
+                problems.add(rule.location() + ": rule " + rule.id() + " has both a '" + CLAIMS_PREFIX + "' and a '"
+                        + BEYOND_PREFIX + "' line; keep one");
+            }
+            entries.add(new Entry(rule, claims, beyond, scenariosOf(rule, gherkin)));
         }
         return new ClaimedRules(entries, problems);
     }
 
     private static Stream<Rule> rulesOf(Feature feature) {
         return feature.getChildren().stream().map(child -> child.getRule()).flatMap(Optional::stream);
+    }
+
+    private static Stream<String> descriptionLines(String description) {
+        return description == null ? Stream.empty() : description.lines().map(String::strip);
+    }
+
+    /** The text after "Beyond the source document:", or null when the rule has no such line. */
+    private static String beyondOf(String description) {
+        return descriptionLines(description).filter(l -> l.startsWith(BEYOND_PREFIX))
+                .map(l -> l.substring(BEYOND_PREFIX.length()).strip()).filter(t -> !t.isEmpty())
+                .findFirst().orElse(null);
     }
 
     private static List<String> claimsOf(CatalogueRule rule, String description, List<String> problems) {

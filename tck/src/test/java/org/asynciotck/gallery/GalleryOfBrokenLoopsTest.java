@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.util.stream.Collectors;
+import org.asynciotck.runner.CatalogueRule;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RuleLevel;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.Verdict;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * All loops of tck/src/test/resources/gallery/broken_loops.py are wrong, each in one way, the way
  * alternative loops have been: each is certified through the Python agent ({@code --loop-factory})
  * and must fail exactly the MUST and SHOULD rules its defect breaks, with the verdict expected,
- * and the run must not be conformant (exit 1). Every loop runs every rule on CPython 3.12.1 (C
+ * and the run must not be conformant (exit 1) when one of them is a MUST rule. Every loop runs every rule on CPython 3.12.1 (C
  * Task/Future), where stock asyncio's only non-passing rule is INIT-1 (crashed, errata E-12, a
  * defect of CPython's C Task that no loop can touch): it is expected of every loop.
  *
@@ -29,6 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GalleryOfBrokenLoopsTest {
 
     private static final String PYTHON = "3.12.1";
+
+    private static final Map<String, RuleLevel> LEVELS = RuleCatalogue.loadFromClasspath("features").rules().stream()
+            .collect(Collectors.toMap(CatalogueRule::id, CatalogueRule::level));
 
     @TempDir
     Path out;
@@ -54,8 +61,9 @@ class GalleryOfBrokenLoopsTest {
                 broken("drains_new_callbacks", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "TASK-2",
                         "FUTURE-1", "FUTURE-2"),
                 // due timers wait an iteration: a raising timer too (ERROR-1 expects it to run in the
-                // first iteration), and a zero-delay timer scheduled by a callback waits two (ORDER-2)
-                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1"),
+                // first iteration), a zero-delay timer scheduled by a callback waits two (ORDER-2), and an
+                // overdue timer is not run by the first iteration (TIMER-4)
+                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1", "TIMER-4"),
                 broken("batch_budget", "SENTINEL-1"),
                 // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
                 broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "TASK-2",
@@ -73,20 +81,26 @@ class GalleryOfBrokenLoopsTest {
                 // TIMEOUT-2's public-API scenario then waits for the 1 h timer instead of the 0.25 s one
                 // that stops the loop: the operation's bound ends it (timed-out)
                 broken("timeout_from_latest_timer", "TIMEOUT-2=timed-out"),
-                // every timeout that is not 0 or none is a thousand times too long, the 1 h one of TIMEOUT-4 too
-                broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4"),
+                // every timeout that is not 0 or none is a thousand times too long, the 1 h one of TIMEOUT-4 too;
+                // the timer rules that wait for timers a few hundredths of a second away wait 20 s or more
+                broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4", "TIMER-2=timed-out",
+                        "TIMER-3=timed-out", "TIMER-5=timed-out"),
                 // timers and handles; an overdue timer is 49 days away: it gives no zero timeout
-                // (TIMEOUT-2) and a raising overdue timer never runs (ERROR-1)
-                broken("negative_delay_wraps", "NTODO-1", "TIMEOUT-2", "ERROR-1"),
-                // a raising call_at timer never runs either
-                broken("call_at_on_another_clock", "NTODO-1", "ERROR-1"),
-                // the uncancelled copy is what the timer queue holds, so it also sets the timeout
-                broken("cancelled_timers_still_fire", "HANDLE-1", "TIMEOUT-4"),
-                broken("threadsafe_handle_detached", "HANDLE-1"),
+                // (TIMEOUT-2), a raising overdue timer never runs (ERROR-1), nor any overdue one (TIMER-4)
+                broken("negative_delay_wraps", "NTODO-1", "TIMEOUT-2", "ERROR-1", "TIMER-4"),
+                // a raising call_at timer never runs either, nor an overdue one (TIMER-4), and when() is
+                // not the time the timer was given (TIMER-1)
+                broken("call_at_on_another_clock", "NTODO-1", "ERROR-1", "TIMER-1", "TIMER-4"),
+                // the uncancelled copy is what the timer queue holds, so it also sets the timeout, and
+                // cancelling it twice does not stop it either (HANDLE-4)
+                broken("cancelled_timers_still_fire", "HANDLE-1", "TIMEOUT-4", "HANDLE-4"),
+                broken("threadsafe_handle_detached", "HANDLE-1", "HANDLE-4"),
                 broken("cancel_removes_the_handle", "HANDLE-1"),
-                // callback errors; the enter-task conflict of COLLIDE-1 is a task step that raises
-                broken("callback_errors_swallowed", "ERROR-1", "NTODO-1", "COLLIDE-1"),
-                broken("callback_error_escapes", "ERROR-1", "NTODO-1", "COLLIDE-1"),
+                // callback errors; the enter-task conflict of COLLIDE-1 is a task step that raises; no
+                // context reaches the handler (EXC-1), and an error that escapes ends the run whatever the
+                // handler does (EXC-4)
+                broken("callback_errors_swallowed", "ERROR-1", "NTODO-1", "COLLIDE-1", "EXC-1"),
+                broken("callback_error_escapes", "ERROR-1", "NTODO-1", "COLLIDE-1", "EXC-1", "EXC-4"),
                 // futures
                 broken("done_callbacks_reversed", "FUTURE-1"),
                 broken("done_callbacks_in_one_handle", "FUTURE-1"),
@@ -104,7 +118,23 @@ class GalleryOfBrokenLoopsTest {
                 // step, where entering it conflicts with the task that runs (CYCLES-1: it never ends)
                 broken("calls_back_in_task_steps", "FUTURE-1", "CYCLES-1"),
                 // declares eager-task-factory; asyncio.create_task, ensure_future and TaskGroup skip it
-                broken("plain_calls_skip_the_task_factory", "EAGER-4"));
+                broken("plain_calls_skip_the_task_factory", "EAGER-4"),
+                // issue 16 part A: futures, timers and exception handlers beyond the source document
+                broken("pending_result_is_none", "FUTURE-3"),
+                broken("cancelled_exception_returned", "FUTURE-4"),
+                broken("remove_done_callback_removes_one", "FUTURE-5"),
+                broken("future_holds_stop_iteration", "FUTURE-6"),
+                broken("when_is_the_delay", "TIMER-1"),
+                broken("timers_in_scheduling_order", "TIMER-2"),
+                broken("timers_run_early", "TIMER-3"),
+                broken("zero_delay_runs_inline_when_idle", "TIMER-4"),
+                broken("clock_rewound_when_timers_fire", "TIMER-5"),
+                broken("cancel_twice_raises", "HANDLE-4"),
+                broken("context_without_handle", "EXC-1"),
+                broken("base_exceptions_reported", "EXC-2"),
+                broken("default_handler_not_restorable", "EXC-3"),
+                broken("handler_error_escapes", "EXC-4"),
+                broken("call_exception_handler_only_logs", "EXC-5"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -121,8 +151,11 @@ class GalleryOfBrokenLoopsTest {
                         GalleryRuns.reasons(result))
                 .isEqualTo(breaks);
         assertThat(result.complete()).as("the run of %s is complete", factory).isTrue();
-        assertThat(result.conformant()).as("broken_loops:%s is not conformant, so the run exits 1", factory)
-                .isFalse();
+        // A loop that breaks only SHOULD rules (INIT-1, which every loop breaks here, is one) is
+        // conformant with warnings; one that breaks a MUST rule is not, and the run exits 1.
+        boolean breaksMust = breaks.keySet().stream().anyMatch(id -> LEVELS.get(id) == RuleLevel.MUST);
+        assertThat(result.conformant()).as("broken_loops:%s is %sconformant", factory, breaksMust ? "not " : "")
+                .isEqualTo(!breaksMust);
     }
 
     private static Arguments broken(String factory, String... breaks) {

@@ -46,7 +46,18 @@ class ProtocolJsonTest {
             new Operation.CurrentTask(),
             new Operation.EnterTask("t1"),
             new Operation.LeaveTask("t1"),
-            new Operation.SwapCurrentTask(null));
+            new Operation.SwapCurrentTask(null),
+            new Operation.RemoveDoneCallback("f", "d"),
+            new Operation.FutureResult("f"),
+            new Operation.FutureException("f"),
+            new Operation.SetStopIteration("f"),
+            new Operation.HandleWhen("t"),
+            new Operation.LoopTime(),
+            new Operation.CallSoon("r", List.of(new Operation.RaiseBaseException(Operation.BaseErrorType.SYSTEM_EXIT)), null),
+            new Operation.ReportedContexts(),
+            new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.DEFAULT),
+            new Operation.GetExceptionHandler(),
+            new Operation.CallExceptionHandler("m"));
 
     @Test
     void everyOperationRoundTrips() throws Exception {
@@ -65,6 +76,10 @@ class ProtocolJsonTest {
                 Operation.class)).isEqualTo(new Operation.CreateTask("t", "co", null, TaskConstruction.ENSURE_FUTURE, false));
         assertThat(json.readValue("{\"op\":\"call_soon\",\"label\":\"a\"}", Operation.class))
                 .isEqualTo(new Operation.CallSoon("a", List.of(), null));
+        assertThat(json.writeValueAsString(new Operation.RaiseBaseException(Operation.BaseErrorType.KEYBOARD_INTERRUPT)))
+                .isEqualTo("{\"op\":\"raise_base_exception\",\"error_type\":\"KeyboardInterrupt\"}");
+        assertThat(json.writeValueAsString(new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.RAISING)))
+                .isEqualTo("{\"op\":\"set_exception_handler\",\"handler\":\"raising\"}");
         assertThat(json.writeValueAsString(Request.perform(new Operation.Stop())))
                 .isEqualTo("{\"type\":\"perform\",\"operation\":{\"op\":\"stop\"}}");
     }
