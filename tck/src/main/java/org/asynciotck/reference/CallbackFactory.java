@@ -22,8 +22,16 @@ final class CallbackFactory {
     }
 
     Runnable callback(String label, List<Operation> then) {
+        Runnable actions = actions(then);
         return () -> {
             state.record(label);
+            actions.run();
+        };
+    }
+
+    /** Performs {@code then} as a callback does, without recording a label: a scripted task's first step. */
+    Runnable actions(List<Operation> then) {
+        return () -> {
             for (Operation operation : then) {
                 if (operation instanceof Operation.Raise) {
                     throw raisedByTheKit();

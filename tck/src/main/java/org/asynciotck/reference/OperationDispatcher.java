@@ -178,7 +178,7 @@ final class OperationDispatcher {
             } else if (op instanceof Operation.AddReadyReader o) {
                 state.poller.addReadyReader(() -> state.record(o.label()));
             } else {
-                throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+                return dispatchLifecycleAndWatchers(op);
             }
             return Outcome.nothing();
         } catch (InterruptedException e) {
@@ -223,6 +223,47 @@ final class OperationDispatcher {
             task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
         }
         state.nameTask(o.task(), task);
+        return Outcome.nothing();
+    }
+
+    /** The operations of issue 16 part B: closing, running, cancelling tasks, watching descriptors. */
+    private Outcome dispatchLifecycleAndWatchers(Operation op) {
+        if (op instanceof Operation.IsRunning) {
+            return Outcome.value(loop.isRunning());
+        } else if (op instanceof Operation.IsClosed) {
+            return Outcome.value(loop.isClosed());
+        } else if (op instanceof Operation.Close) {
+            loop.close();
+        } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
+            Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
+            ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state);
+            Object[] result = new Object[1];
+            // CPython run_until_complete: checks first, then wraps the coroutine in a task (RUN-1)
+            run(() -> result[0] = loop.runUntilComplete(loop.createTask(coroutine, null, false)));
+            return Outcome.value(result[0]);
+        } else if (op instanceof Operation.CancelTask o) {
+            return Outcome.value(state.task(o.task()).cancel(o.msg()));
+        } else if (op instanceof Operation.CreateScriptedTask o) {
+            Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
+            Runnable firstStep = callbacks.actions(o.then());
+            ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, firstStep,
+                    o.catchesCancellation());
+            state.nameTask(o.task(), loop.createTask(coroutine, o.task(), false));
+        } else if (op instanceof Operation.SocketPair o) {
+            state.nameSocket(o.socket(), new VirtualSocket());
+        } else if (op instanceof Operation.MakeReadable o) {
+            state.socket(o.socket()).receiveByte();
+        } else if (op instanceof Operation.AddReader o) {
+            loop.addReader(state.socket(o.socket()), callbacks.callback(o.label(), o.then()));
+        } else if (op instanceof Operation.RemoveReader o) {
+            return Outcome.value(loop.removeReader(state.socket(o.socket())));
+        } else if (op instanceof Operation.AddWriter o) {
+            loop.addWriter(state.socket(o.socket()), callbacks.callback(o.label(), o.then()));
+        } else if (op instanceof Operation.RemoveWriter o) {
+            return Outcome.value(loop.removeWriter(state.socket(o.socket())));
+        } else {
+            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+        }
         return Outcome.nothing();
     }
 }

@@ -20,6 +20,9 @@ final class PythonErrors {
     }
 
     static String typeOf(RuntimeException error) {
+        if (error instanceof org.asynciotck.refloop.CancelledException) {
+            return "CancelledError";
+        }
         if (error instanceof InvalidStateException) {
             return "InvalidStateError";
         }

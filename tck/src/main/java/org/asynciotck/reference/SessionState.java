@@ -29,6 +29,8 @@ final class SessionState {
     private final Map<String, Task<Object>> tasks = new HashMap<>();
     /** Task object to the kit's name, so current_task can answer with names (identity, not equals). */
     private final Map<Task<?>, String> taskNames = new IdentityHashMap<>();
+    /** The watched ends of the session's socket pairs, by the kit's name. */
+    private final Map<String, VirtualSocket> sockets = new HashMap<>();
 
     private final List<Event> events = new ArrayList<>();
     /** What the loop passed to its exception handler, as "Type: message". */
@@ -74,6 +76,14 @@ final class SessionState {
     void nameTask(String name, Task<Object> task) {
         tasks.put(requireName("task", name), task);
         taskNames.put(task, name);
+    }
+
+    void nameSocket(String name, VirtualSocket socket) {
+        sockets.put(requireName("socket", name), socket);
+    }
+
+    VirtualSocket socket(String name) {
+        return lookup(sockets, "socket", name);
     }
 
     Task<Object> task(String name) {

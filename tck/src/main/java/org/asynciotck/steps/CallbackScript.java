@@ -54,7 +54,18 @@ final class CallbackScript {
             multi("create 50 sentinel tasks with eager start", "create (\\d+) sentinel tasks with eager start",
                     m -> Sentinels.names(Integer.parseInt(m.group(1))).stream()
                             .map(name -> (Operation) Tasks.create(name, TaskConstruction.TASK_CONSTRUCTOR, true))
-                            .toList()));
+                            .toList()),
+            form("note whether the loop is running as \"n\"", "note whether the loop is running as " + NAME,
+                    m -> note(m.group(1), new Operation.IsRunning())),
+            form("note running the loop until future \"f\" is done as \"n\"",
+                    "note running the loop until future " + NAME + " is done as " + NAME,
+                    m -> note(m.group(2), new Operation.RunUntilComplete(m.group(1)))),
+            form("note closing the loop as \"n\"", "note closing the loop as " + NAME,
+                    m -> note(m.group(1), new Operation.Close())),
+            form("schedule callback \"b\" with call_soon, which notes the current task as \"n\"",
+                    "schedule callback " + NAME + " with call_soon, which notes the current task as " + NAME,
+                    m -> new Operation.CallSoon(m.group(1), List.of(note(m.group(2), new Operation.CurrentTask())),
+                            m.group(1))));
 
     private CallbackScript() {}
 

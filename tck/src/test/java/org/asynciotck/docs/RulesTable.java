@@ -152,7 +152,8 @@ public final class RulesTable {
             out.append("### ").append(entry.rule().id()).append("\n\n")
                     .append("**").append(entry.rule().level()).append("** ").append(entry.rule().title())
                     .append(" (`").append(entry.rule().location()).append("`). Claims: ")
-                    .append(String.join(", ", entry.claims())).append(".\n\n");
+                    .append(entry.claims().isEmpty() ? ClaimedRules.BEYOND_THE_SOURCE_DOCUMENT
+                            : String.join(", ", entry.claims())).append(".\n\n");
             for (ScenarioRef scenario : entry.scenarios()) {
                 out.append("- ").append(scenario.name()).append(" (`").append(scenario.location()).append("`)\n");
             }
