@@ -165,6 +165,13 @@ Feature: Cancelling a task, and the current task
       When the loop runs one iteration
       Then note "outside" is no task
 
+    Scenario: A callback that a task's step scheduled sees no current task when it runs
+      Given task "t" is created with loop.create_task and, in its first step, does:
+        | schedule callback "later" with call_soon, which notes the current task as "later" |
+      When the loop runs one iteration
+      And the loop runs one iteration
+      Then note "later" is no task
+
   @CURRENT-3 @SHOULD
   Rule: A task step that ends the task with an exception leaves no task current
     Claims: none (beyond the source document)

@@ -91,7 +91,39 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1"),
                 // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop
                 broken("create_task_queues_bookkeeping", "TASK-1"),
-                broken("create_task_starts_late", "TASK-1", "TASK-2"));
+                broken("create_task_starts_late", "TASK-1", "TASK-2"),
+                // issue 16 part B: running and stopping; close() asks is_running() whether it may close, and
+                // eager start whether the loop runs (so eager tasks fall back to queueing their first step)
+                broken("run_until_complete_drops_coroutine_result", "RUN-1"),
+                broken("is_running_always_false", "RUN-2", "CLOSED-1", "EAGER-1", "EAGER-3", "SENTINEL-2"),
+                broken("nested_run_until_complete_returns_none", "RUN-3"),
+                broken("stopped_run_until_complete_returns_none", "RUN-4"),
+                broken("done_future_run_returns_none", "RUN-5"),
+                // closing the loop
+                broken("close_while_running_ignored", "CLOSED-1"),
+                broken("is_closed_always_false", "CLOSED-2"),
+                broken("closed_loop_accepts_call_soon", "CLOSED-3"),
+                broken("closed_run_forever_returns", "CLOSED-4"),
+                // cancelling tasks: a cancel() that is never delivered loses its message too; a task
+                // completed without resuming its coroutine can neither clean up nor refuse
+                broken("cancel_before_first_step_ignored", "CANCEL-1", "CANCEL-7"),
+                broken("cancel_ends_task_at_once", "CANCEL-2", "CANCEL-3", "CANCEL-5"),
+                broken("cancel_skips_the_coroutine", "CANCEL-3", "CANCEL-5"),
+                broken("cancel_leaves_awaited_future", "CANCEL-4"),
+                broken("cancellation_cannot_be_refused", "CANCEL-5"),
+                broken("cancel_of_done_task_answers_true", "CANCEL-6"),
+                broken("cancel_message_dropped", "CANCEL-7"),
+                // the current task; the step that leaves a stale task current fails its _leave_task,
+                // which the loop reports, and RUN-1's raising coroutine is such a step
+                broken("steps_hide_their_task", "CURRENT-1"),
+                broken("callbacks_inherit_the_task", "CURRENT-2"),
+                broken("failed_step_leaves_a_task_current", "CURRENT-3", "RUN-1"),
+                // watching file descriptors
+                broken("readers_always_ready", "IO-1"),
+                broken("edge_triggered_readers", "IO-2"),
+                broken("remove_answers_none", "IO-3"),
+                broken("first_reader_stays", "IO-4"),
+                broken("writers_never_called", "IO-5"));
     }
 
     @ParameterizedTest(name = "{0}")
