@@ -26,8 +26,8 @@ Feature: Running and stopping the loop, beyond one iteration
 
     Scenario: run_until_complete() of a coroutine raises the exception that ended it
       Given a future "f" made by the loop
-      And callback "setter" is scheduled with call_soon and, when it runs, does:
-        | set an exception on future "f" |
+      And callback "a" is scheduled with call_soon and, when it runs, does:
+        | schedule callback "setter" with call_soon, which sets an exception on future "f" |
       When the loop runs coroutine "co", awaiting future "f", until it is complete
       Then it is refused with RuntimeError "set by the kit"
 

@@ -177,6 +177,16 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
+     * CPython {@code run_until_complete(coro)}: refuses a closed or running loop first (CLOSED-4,
+     * RUN-3), and only then wraps the coroutine in a task (RUN-1), so a refused coroutine never starts.
+     */
+    public <T> T runUntilComplete(Coroutine<T> coroutine) {
+        checkClosed();
+        checkNotRunning();
+        return runUntilComplete(createTask(coroutine, null, false));
+    }
+
+    /**
      * CPython {@code stop}: the loop finishes the iteration it is in (or, if it is not running,
      * the first iteration of the next {@code run_forever}) and returns.
      */

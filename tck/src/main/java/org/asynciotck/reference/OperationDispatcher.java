@@ -238,8 +238,7 @@ final class OperationDispatcher {
             Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
             ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state);
             Object[] result = new Object[1];
-            // CPython run_until_complete: checks first, then wraps the coroutine in a task (RUN-1)
-            run(() -> result[0] = loop.runUntilComplete(loop.createTask(coroutine, null, false)));
+            run(() -> result[0] = loop.runUntilComplete(coroutine)); // RUN-1
             return Outcome.value(result[0]);
         } else if (op instanceof Operation.CancelTask o) {
             return Outcome.value(state.task(o.task()).cancel(o.msg()));

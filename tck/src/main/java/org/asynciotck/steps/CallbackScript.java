@@ -65,6 +65,10 @@ final class CallbackScript {
             form("schedule callback \"b\" with call_soon, which notes the current task as \"n\"",
                     "schedule callback " + NAME + " with call_soon, which notes the current task as " + NAME,
                     m -> new Operation.CallSoon(m.group(1), List.of(note(m.group(2), new Operation.CurrentTask())),
+                            m.group(1))),
+            form("schedule callback \"b\" with call_soon, which sets an exception on future \"f\"",
+                    "schedule callback " + NAME + " with call_soon, which sets an exception on future " + NAME,
+                    m -> new Operation.CallSoon(m.group(1), List.of(new Operation.SetException(m.group(2))),
                             m.group(1))));
 
     private CallbackScript() {}

@@ -47,6 +47,14 @@ public final class CancellationSteps {
                 note.map(event -> (Object) event.value()).orElse("no note named \"" + name + "\": " + recording.all()));
     }
 
+    /** Its ":end" was recorded: the coroutine resumed at its await (with whatever it raised) and ended. */
+    @Then("the coroutine of task {string} resumed and finished")
+    public void resumedAndFinished(String task) {
+        Recording recording = Recording.of(context);
+        Expectation.check(context, recording.contains(Tasks.finished(task)),
+                "the coroutine of task \"" + task + "\" to resume at its await and finish", recording.callbackLabels());
+    }
+
     @Then("the coroutine of task {string} caught its cancellation")
     public void caught(String task) {
         Recording recording = Recording.of(context);

@@ -41,7 +41,11 @@ final class ClaimedRules {
     }
 
     /** One rule, the claims it lists and its scenarios. */
-    record Entry(CatalogueRule rule, List<String> claims, List<ScenarioRef> scenarios) {}
+    /** @param source the feature's "Source:" paragraph, whitespace collapsed, or "" when it has none */
+    record Entry(CatalogueRule rule, List<String> claims, List<ScenarioRef> scenarios, String source) {}
+
+    private static final java.util.regex.Pattern SOURCE_PARAGRAPH =
+            java.util.regex.Pattern.compile("(?s)Source:(.*?)(?:\\n\\s*\\n|$)");
 
     private final List<Entry> entries;
     private final List<String> problems;
@@ -72,12 +76,16 @@ final class ClaimedRules {
         RuleCatalogue catalogue = RuleCatalogue.of(featureTexts);
         List<String> problems = new ArrayList<>(catalogue.problems());
         Map<String, Rule> parsed = new LinkedHashMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
         GherkinParser parser = GherkinParser.builder()
                 .includeSource(false).includePickles(false).includeGherkinDocument(true).build();
         featureTexts.forEach((path, text) -> parser.parse(path, text.getBytes(StandardCharsets.UTF_8))
                 .map(Envelope::getGherkinDocument).flatMap(Optional::stream)
                 .map(document -> document.getFeature()).flatMap(Optional::stream)
-                .forEach(feature -> rulesOf(feature).forEach(rule -> parsed.put(path + ":" + rule.getLocation().getLine(), rule))));
+                .forEach(feature -> {
+                    sources.put(path, sourceParagraph(feature.getDescription()));
+                    rulesOf(feature).forEach(rule -> parsed.put(path + ":" + rule.getLocation().getLine(), rule));
+                }));
         List<Entry> entries = new ArrayList<>();
         for (CatalogueRule rule : catalogue.rules()) {
             Rule gherkin = parsed.get(rule.location());
@@ -85,9 +93,16 @@ final class ClaimedRules {
                 problems.add(rule.location() + ": rule " + rule.id() + " not found by the Gherkin parser");
                 continue;
             }
-            entries.add(new Entry(rule, claimsOf(rule, gherkin.getDescription(), problems), scenariosOf(rule, gherkin)));
+            String feature = rule.location().substring(0, rule.location().lastIndexOf(':'));
+            entries.add(new Entry(rule, claimsOf(rule, gherkin.getDescription(), problems), scenariosOf(rule, gherkin),
+                    sources.getOrDefault(feature, "")));
         }
         return new ClaimedRules(entries, problems);
+    }
+
+    private static String sourceParagraph(String description) {
+        java.util.regex.Matcher matcher = SOURCE_PARAGRAPH.matcher(description == null ? "" : description);
+        return matcher.find() ? matcher.group(1).strip().replaceAll("\\s+", " ").replaceAll("\\.$", "") : "";
     }
 
     private static Stream<Rule> rulesOf(Feature feature) {

@@ -153,6 +153,7 @@ public final class RulesTable {
                     .append("**").append(entry.rule().level()).append("** ").append(entry.rule().title())
                     .append(" (`").append(entry.rule().location()).append("`). Claims: ")
                     .append(entry.claims().isEmpty() ? ClaimedRules.BEYOND_THE_SOURCE_DOCUMENT
+                            + (entry.source().isEmpty() ? "" : "; source: " + entry.source())
                             : String.join(", ", entry.claims())).append(".\n\n");
             for (ScenarioRef scenario : entry.scenarios()) {
                 out.append("- ").append(scenario.name()).append(" (`").append(scenario.location()).append("`)\n");
