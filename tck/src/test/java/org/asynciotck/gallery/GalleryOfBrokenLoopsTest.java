@@ -54,8 +54,10 @@ class GalleryOfBrokenLoopsTest {
                 broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1"),
                 broken("batch_budget", "SENTINEL-1"),
                 // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
-                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1"),
-                broken("threadsafe_inbox", "NTODO-3"),
+                // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2)
+                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "CURRENT-2"),
+                // the inbox takes callbacks from a closed loop too (CLOSED-3)
+                broken("threadsafe_inbox", "NTODO-3", "CLOSED-3"),
                 // stop()
                 broken("stop_cuts_the_batch", "NTODO-4"),
                 broken("stop_one_batch_late", "NTODO-4"),
@@ -87,11 +89,16 @@ class GalleryOfBrokenLoopsTest {
                 broken("done_callbacks_in_one_handle", "FUTURE-1"),
                 broken("late_done_callback_at_once", "FUTURE-2"),
                 // a task awaiting a future that is cancelled outside the loop wakes at once, or never (CYCLES-1)
-                broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1"),
-                broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1"),
-                // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop
+                // (a task whose awaited future is cancelled is woken inside cancel(): CANCEL-2); a task whose
+                // future forgot it never resumes, so run_until_complete of it waits out the bound
+                broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1", "CANCEL-2"),
+                broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1", "CANCEL-3", "CANCEL-5=timed-out",
+                        "CANCEL-7=timed-out"),
+                // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop, and for
+                // every cancellation and current-task scenario that runs one iteration for a task to reach its await
                 broken("create_task_queues_bookkeeping", "TASK-1"),
-                broken("create_task_starts_late", "TASK-1", "TASK-2"),
+                broken("create_task_starts_late", "TASK-1", "TASK-2", "CANCEL-1", "CANCEL-3", "CANCEL-4", "CANCEL-5",
+                        "CANCEL-6", "CURRENT-1", "CURRENT-2"),
                 // issue 16 part B: running and stopping; close() asks is_running() whether it may close, and
                 // eager start whether the loop runs (so eager tasks fall back to queueing their first step)
                 broken("run_until_complete_drops_coroutine_result", "RUN-1"),
