@@ -30,8 +30,11 @@ import org.asynciotck.runner.RuleCatalogue;
 final class ClaimedRules {
 
     static final String CLAIMS_PREFIX = "Claims:";
-    /** {@code Claims: none (beyond the source document)}: the rule encodes no claim of the source document. */
-    static final String BEYOND_THE_SOURCE_DOCUMENT = "none (beyond the source document)";
+    /**
+     * Instead of a Claims line, a rule that no claim of the source document states names where its
+     * promise comes from (the asyncio documentation, CPython's source): "Beyond the source document: ...".
+     */
+    static final String BEYOND_PREFIX = "Beyond the source document:";
 
     /** A scenario (or scenario outline) of a rule, with the line of its keyword. */
     record ScenarioRef(String name, String feature, int line) {
@@ -41,11 +44,8 @@ final class ClaimedRules {
     }
 
     /** One rule, the claims it lists and its scenarios. */
-    /** @param source the feature's "Source:" paragraph, whitespace collapsed, or "" when it has none */
-    record Entry(CatalogueRule rule, List<String> claims, List<ScenarioRef> scenarios, String source) {}
-
-    private static final java.util.regex.Pattern SOURCE_PARAGRAPH =
-            java.util.regex.Pattern.compile("(?s)Source:(.*?)(?:\\n\\s*\\n|$)");
+    /** {@code beyond} is the rule's "Beyond the source document:" text, or null when it lists claims. */
+    record Entry(CatalogueRule rule, List<String> claims, String beyond, List<ScenarioRef> scenarios) {}
 
     private final List<Entry> entries;
     private final List<String> problems;
@@ -76,16 +76,12 @@ final class ClaimedRules {
         RuleCatalogue catalogue = RuleCatalogue.of(featureTexts);
         List<String> problems = new ArrayList<>(catalogue.problems());
         Map<String, Rule> parsed = new LinkedHashMap<>();
-        Map<String, String> sources = new LinkedHashMap<>();
         GherkinParser parser = GherkinParser.builder()
                 .includeSource(false).includePickles(false).includeGherkinDocument(true).build();
         featureTexts.forEach((path, text) -> parser.parse(path, text.getBytes(StandardCharsets.UTF_8))
                 .map(Envelope::getGherkinDocument).flatMap(Optional::stream)
                 .map(document -> document.getFeature()).flatMap(Optional::stream)
-                .forEach(feature -> {
-                    sources.put(path, sourceParagraph(feature.getDescription()));
-                    rulesOf(feature).forEach(rule -> parsed.put(path + ":" + rule.getLocation().getLine(), rule));
-                }));
+                .forEach(feature -> rulesOf(feature).forEach(rule -> parsed.put(path + ":" + rule.getLocation().getLine(), rule))));
         List<Entry> entries = new ArrayList<>();
         for (CatalogueRule rule : catalogue.rules()) {
             Rule gherkin = parsed.get(rule.location());
@@ -93,20 +89,30 @@ final class ClaimedRules {
                 problems.add(rule.location() + ": rule " + rule.id() + " not found by the Gherkin parser");
                 continue;
             }
-            String feature = rule.location().substring(0, rule.location().lastIndexOf(':'));
-            entries.add(new Entry(rule, claimsOf(rule, gherkin.getDescription(), problems), scenariosOf(rule, gherkin),
-                    sources.getOrDefault(feature, "")));
+            String beyond = beyondOf(gherkin.getDescription());
+            List<String> claims = beyond == null ? claimsOf(rule, gherkin.getDescription(), problems) : List.of();
+            if (beyond != null && descriptionLines(gherkin.getDescription()).anyMatch(l -> l.startsWith(CLAIMS_PREFIX))) {
+                problems.add(rule.location() + ": rule " + rule.id() + " has both a '" + CLAIMS_PREFIX + "' and a '"
+                        + BEYOND_PREFIX + "' line; keep one");
+            }
+            entries.add(new Entry(rule, claims, beyond, scenariosOf(rule, gherkin)));
         }
         return new ClaimedRules(entries, problems);
     }
 
-    private static String sourceParagraph(String description) {
-        java.util.regex.Matcher matcher = SOURCE_PARAGRAPH.matcher(description == null ? "" : description);
-        return matcher.find() ? matcher.group(1).strip().replaceAll("\\s+", " ").replaceAll("\\.$", "") : "";
-    }
-
     private static Stream<Rule> rulesOf(Feature feature) {
         return feature.getChildren().stream().map(child -> child.getRule()).flatMap(Optional::stream);
+    }
+
+    private static Stream<String> descriptionLines(String description) {
+        return description == null ? Stream.empty() : description.lines().map(String::strip);
+    }
+
+    /** The text after "Beyond the source document:", or null when the rule has no such line. */
+    private static String beyondOf(String description) {
+        return descriptionLines(description).filter(l -> l.startsWith(BEYOND_PREFIX))
+                .map(l -> l.substring(BEYOND_PREFIX.length()).strip()).filter(t -> !t.isEmpty())
+                .findFirst().orElse(null);
     }
 
     private static List<String> claimsOf(CatalogueRule rule, String description, List<String> problems) {
@@ -117,11 +123,7 @@ final class ClaimedRules {
                     + " C-1, C-2' in its description, has " + lines.size());
             return List.of();
         }
-        String listed = lines.get(0).substring(CLAIMS_PREFIX.length()).strip();
-        if (listed.startsWith(BEYOND_THE_SOURCE_DOCUMENT)) {
-            return List.of(); // a rule from asyncio's documentation and source, which the document does not state
-        }
-        List<String> claims = Arrays.stream(listed.split(","))
+        List<String> claims = Arrays.stream(lines.get(0).substring(CLAIMS_PREFIX.length()).split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).toList();
         claims.stream().filter(c -> !ClaimsFile.CLAIM_ID.matcher(c).matches())
                 .forEach(c -> problems.add(rule.location() + ": rule " + rule.id() + " lists [" + c

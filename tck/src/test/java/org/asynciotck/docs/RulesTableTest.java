@@ -74,6 +74,18 @@ class RulesTableTest {
     }
 
     @Test
+    void aRuleBeyondTheSourceDocumentNamesItsSourceInsteadOfClaims() {
+        RulesTable fixture = RulesTable.of("| C-1 | S | \"q\" | | not a loop behaviour: test |\n",
+                Map.of("features/a.feature", feature("Beyond the source document: asyncio docs, Future.result")),
+                Set.of());
+        assertThat(fixture.problems()).isEmpty();
+        assertThat(fixture.render()).contains("Beyond the source document: asyncio docs, Future.result.");
+        RulesTable both = RulesTable.of("| C-1 | S | \"q\" | | not a loop behaviour: test |\n",
+                Map.of("features/a.feature", feature("Claims: C-1\n    Beyond the source document: docs")), Set.of());
+        assertThat(both.problems()).singleElement().asString().contains("has both a 'Claims:' and a");
+    }
+
+    @Test
     void anUnknownErratumIsReported() {
         RulesTable fixture = RulesTable.of("| C-1 | S | \"q\" | E-99 | |\n",
                 Map.of("features/a.feature", feature("Claims: C-1")), Set.of("E-1"));
