@@ -58,7 +58,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
     CPython 3.8 made Handle._run let them through (bpo-32528); 3.10 to 3.13 and
     uvloop do the same. What happens to the rest of the batch differs, and the
     kit asserts neither: CPython leaves the handles after the raising one queued
-    for the next run, uvloop runs them before it raises (errata A-3).
+    for the next run, uvloop runs them before it raises (errata U-5).
 
     Scenario Outline: <error> raised by a callback scheduled with <scheduler> ends the run with it
       Given callback "boom" is scheduled with <scheduler>, already due, and raises <error> when it runs

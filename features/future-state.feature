@@ -88,7 +88,7 @@ Feature: What a future answers about itself, and removing its done callbacks
     coroutine's frame as if it returned (PEP 479), so asyncio never lets a future
     carry one. How it refuses changed in CPython 3.13: 3.10 to 3.12 raise
     TypeError from set_exception() and leave the future pending; 3.13 completes
-    the future with a RuntimeError whose cause is the StopIteration (errata A-1).
+    the future with a RuntimeError whose cause is the StopIteration (errata E-19).
     The rule asserts what both promise.
 
     Scenario: After set_exception(StopIteration()), the future does not hold a StopIteration

@@ -107,7 +107,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
     CPython keeps an overdue timer's deadline in the past, so its heap runs the
     most overdue first. uvloop clamps a negative delay to 0 (libuv timers cannot
     be in the past), so overdue timers scheduled together share one deadline and
-    run in the order they were scheduled (errata A-2). Nothing in the
+    run in the order they were scheduled (errata U-4). Nothing in the
     documentation says which; the rule reports what the loop does.
 
     Scenario: Three overdue timers run most overdue first

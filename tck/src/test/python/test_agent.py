@@ -697,6 +697,49 @@ class BeyondTheDocumentTest(AgentTestCase):
         self.agent.perform(op="set_exception_handler", handler="default")
         self.assertIsNone(self.agent.value(op="get_exception_handler"))
 
+class LifecycleCancellationAndWatchersTest(AgentTestCase):
+    """The operations of issue 16 part B: closing, running, cancelling tasks, watching a socket pair."""
+
+    def test_close_and_is_closed(self):
+        self.assertFalse(self.agent.value(op="is_closed"))
+        self.assertFalse(self.agent.value(op="is_running"))
+        self.assertEqual(nothing(), self.agent.perform(op="close"))
+        self.assertTrue(self.agent.value(op="is_closed"))
+        refused = self.agent.perform(op="call_soon", label="late", handle=None)
+        self.assertEqual(("error", "RuntimeError"), (refused["kind"], refused["error_type"]))
+        self.assertEqual(nothing(), self.agent.perform(op="close"), "close() is idempotent")
+
+    def test_run_coroutine_until_complete_returns_what_it_returned(self):
+        self.assertEqual("co", self.agent.value(op="run_coroutine_until_complete", label="co", awaits=None))
+        self.assertEqual(["co:start", "co:end"], labels(self.recorded()))
+
+    def test_cancel_task_with_a_message_and_a_task_that_catches_it(self):
+        self.agent.perform(op="create_future", future="f")
+        self.agent.perform(op="create_scripted_task", task="t", label="t", awaits="f", catches_cancellation=True,
+                           then=[{"op": "note", "name": "inside", "of": {"op": "current_task"}}])
+        self.agent.perform(op="run_once")
+        self.assertTrue(self.agent.value(op="cancel_task", task="t", msg="why"))
+        self.assertEqual("caught", self.agent.value(op="run_until_complete", future="t"))
+        events = self.recorded()
+        self.assertIn({"label": "inside", "run": 1, "value": "t"}, events)
+        self.assertEqual(["t:start", "inside", "t:caught", "t:end"], labels(events))
+
+    def test_readers_and_writers_on_a_socket_pair(self):
+        self.agent.perform(op="socket_pair", socket="s")
+        self.assertFalse(self.agent.value(op="remove_reader", socket="s"))
+        self.agent.perform(op="add_reader", socket="s", label="r", then=[])
+        self.agent.perform(op="add_writer", socket="s", label="w", then=[])
+        self.agent.perform(op="run_once")
+        self.assertEqual(["w"], labels(self.recorded()), "nothing to read yet; the socket is writable")
+        self.agent.perform(op="make_readable", socket="s")
+        self.agent.perform(op="run_once")
+        self.assertEqual({"r", "w"}, {e["label"] for e in self.recorded() if e["run"] == 2})
+        if USES_CPYTHON_LOOP:  # uvloop 0.23.0 returns None (errata U-3)
+            self.assertTrue(self.agent.value(op="remove_reader", socket="s"))
+            self.assertTrue(self.agent.value(op="remove_writer", socket="s"))
+        unknown = self.agent.perform(op="make_readable", socket="nope")
+        self.assertEqual(("error", "KitError"), (unknown["kind"], unknown["error_type"]))
+
 
 if __name__ == "__main__":
     try:

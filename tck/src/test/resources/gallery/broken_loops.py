@@ -15,7 +15,10 @@ import asyncio
 import asyncio.futures
 import collections
 import heapq
+import inspect
+import selectors
 import time
+import types
 from asyncio import base_events, events
 
 
@@ -964,3 +967,433 @@ def handler_error_escapes():
 
 def call_exception_handler_only_logs():
     return _CallExceptionHandlerOnlyLogs()
+
+
+# ---- issue 16 part B: the run lifecycle, a closed loop, cancellation, the current task, I/O -------
+
+
+class _RunUntilCompleteDropsCoroutineResult(asyncio.SelectorEventLoop):
+    """run_until_complete() of a coroutine runs it but returns None (RUN-1)."""
+
+    def run_until_complete(self, future):
+        result = super().run_until_complete(future)
+        return None if asyncio.iscoroutine(future) else result
+
+
+class _IsRunningAlwaysFalse(asyncio.SelectorEventLoop):
+    """is_running() answers False even inside the loop's own callbacks (RUN-2).
+
+    The nested-run checks still refuse: _check_running also asks events._get_running_loop().
+    """
+
+    def is_running(self):
+        return False
+
+
+class _NestedRunUntilCompleteReturnsNone(asyncio.SelectorEventLoop):
+    """run_until_complete() called by a callback of the running loop returns None instead of raising (RUN-3)."""
+
+    def run_until_complete(self, future):
+        if self._thread_id is not None:
+            return None
+        return super().run_until_complete(future)
+
+
+class _StoppedRunUntilCompleteReturnsNone(asyncio.SelectorEventLoop):
+    """run_until_complete() stopped before its future is done returns None instead of raising (RUN-4)."""
+
+    def run_until_complete(self, future):
+        try:
+            return super().run_until_complete(future)
+        except RuntimeError as e:
+            if "stopped before Future completed" in str(e):
+                return None
+            raise
+
+
+class _DoneFutureRunReturnsNone(asyncio.SelectorEventLoop):
+    """run_until_complete() of a future that is already done returns None, not its result (RUN-5)."""
+
+    def run_until_complete(self, future):
+        if asyncio.isfuture(future) and future.done():
+            return None
+        return super().run_until_complete(future)
+
+
+class _CloseWhileRunningIgnored(asyncio.SelectorEventLoop):
+    """close() called while the loop runs does nothing, silently (CLOSED-1)."""
+
+    def close(self):
+        if self.is_running():
+            return
+        super().close()
+
+
+class _IsClosedAlwaysFalse(asyncio.SelectorEventLoop):
+    """is_closed() answers False even after close(); close() itself stays idempotent (CLOSED-2)."""
+
+    def close(self):
+        if self._closed:
+            return
+        super().close()
+
+    def is_closed(self):
+        return False
+
+
+class _ClosedLoopAcceptsCallSoon(asyncio.SelectorEventLoop):
+    """call_soon() on a closed loop returns a handle that will never run, instead of raising (CLOSED-3)."""
+
+    def call_soon(self, callback, *args, context=None):
+        if self._closed:
+            return events.Handle(callback, args, self, context)
+        return super().call_soon(callback, *args, context=context)
+
+
+class _ClosedRunForeverReturns(asyncio.SelectorEventLoop):
+    """run_forever() on a closed loop returns at once instead of raising (CLOSED-4)."""
+
+    def run_forever(self):
+        if self._closed:
+            return
+        super().run_forever()
+
+
+def _loop_with_tasks(task_class):
+    """A stock loop whose create_task makes ``task_class`` tasks."""
+    loop = asyncio.SelectorEventLoop()
+    loop.set_task_factory(lambda factory_loop, coro, **kwargs: task_class(coro, loop=factory_loop, **kwargs))
+    return loop
+
+
+class _CancelBeforeFirstStepIgnored(asyncio.Task):
+    """cancel() before the first step answers True and does nothing: the coroutine runs (CANCEL-1)."""
+
+    def cancel(self, msg=None):
+        if inspect.getcoroutinestate(self.get_coro()) == inspect.CORO_CREATED:
+            return True
+        return super().cancel(msg)
+
+
+def _drop_queued_steps(task):
+    """Cancels the handles of ``task``'s steps and wake-ups that wait in the ready queue."""
+    for handle in task.get_loop()._ready:
+        if getattr(handle._callback, "__self__", None) is task:
+            handle.cancel()
+
+
+class _CancelEndsTaskAtOnce(asyncio.Task):
+    """cancel() completes the task there and then, as Future.cancel() does (CANCEL-2).
+
+    Its queued step is dropped, so the coroutine never sees the CancelledError.
+    """
+
+    def cancel(self, msg=None):
+        if self.done():
+            return False
+        super().cancel(msg)
+        asyncio.Future.cancel(self, msg)
+        _drop_queued_steps(self)
+        return True
+
+
+class _CancelSkipsTheCoroutine(asyncio.Task):
+    """cancel() of an awaiting task cancels it in the next iteration without resuming its coroutine (CANCEL-3)."""
+
+    def cancel(self, msg=None):
+        if self.done():
+            return False
+        if inspect.getcoroutinestate(self.get_coro()) == inspect.CORO_SUSPENDED:
+            self.get_loop().call_soon(self._cancel_instead_of_waking, msg)  # queued before the wake-up
+        return super().cancel(msg)
+
+    def _cancel_instead_of_waking(self, msg):
+        asyncio.Future.cancel(self, msg)
+        _drop_queued_steps(self)
+
+
+class _CancelLeavesAwaitedFuture(asyncio.tasks._PyTask):
+    """cancel() wakes the task with CancelledError but leaves the future it awaits pending (CANCEL-4)."""
+
+    def cancel(self, msg=None):
+        waiter = self._fut_waiter
+        if self.done() or waiter is None:
+            return super().cancel(msg)
+        waiter.remove_done_callback(self._Task__wakeup)
+        self._fut_waiter = None
+        self._must_cancel = True
+        self._cancel_message = msg
+        self._loop.call_soon(self._Task__step, context=self._context)
+        return True
+
+
+class _CancellationCannotBeRefused(asyncio.tasks._PyTask):
+    """A cancelled task ends cancelled even when its coroutine caught CancelledError and returned (CANCEL-5)."""
+
+    _cancel_requested = False
+
+    def cancel(self, msg=None):
+        accepted = super().cancel(msg)
+        self._cancel_requested = self._cancel_requested or accepted
+        return accepted
+
+    def _Task__step(self, exc=None):
+        super()._Task__step(exc)
+        if self._cancel_requested and self.done() and not self.cancelled() and self._exception is None:
+            self._state = asyncio.futures._CANCELLED  # the result the coroutine returned is thrown away
+            self._result = None
+
+
+class _CancelOfDoneTaskAnswersTrue(asyncio.Task):
+    """cancel() of a task that is done answers True, though it changes nothing (CANCEL-6)."""
+
+    def cancel(self, msg=None):
+        if self.done():
+            return True
+        return super().cancel(msg)
+
+
+class _CancelMessageDropped(asyncio.Task):
+    """cancel(msg) forgets the message: the task ends with CancelledError('') (CANCEL-7)."""
+
+    def cancel(self, msg=None):
+        return super().cancel()
+
+
+@types.coroutine
+def _drive_hiding_the_task(loop, coro):
+    """Drives ``coro`` as the task would, but with no current task while it runs (CURRENT-1)."""
+    value, error = None, None
+    while True:
+        task = asyncio.tasks._swap_current_task(loop, None)
+        try:
+            yielded = coro.send(value) if error is None else coro.throw(error)
+        except StopIteration as e:
+            return e.value
+        finally:
+            asyncio.tasks._swap_current_task(loop, task)
+        try:
+            value, error = (yield yielded), None
+        except BaseException as e:  # CancelledError thrown in by the task
+            value, error = None, e
+
+
+async def _hiding_the_task(loop, coro):
+    return await _drive_hiding_the_task(loop, coro)
+
+
+class _StepsHideTheirTask(asyncio.SelectorEventLoop):
+    """A task's coroutine sees no current task while it runs (CURRENT-1)."""
+
+    def __init__(self):
+        super().__init__()
+        self.set_task_factory(
+            lambda loop, coro, **kwargs: asyncio.Task(_hiding_the_task(loop, coro), loop=loop, **kwargs))
+
+
+class _CallbacksInheritTheTask(asyncio.SelectorEventLoop):
+    """A callback scheduled while a task runs runs with that task current, as if it were its step (CURRENT-2)."""
+
+    def call_soon(self, callback, *args, context=None):
+        task = asyncio.current_task(self) if self.is_running() else None
+        if task is None or isinstance(getattr(callback, "__self__", None), asyncio.Future):
+            return super().call_soon(callback, *args, context=context)  # task steps and wake-ups as they are
+
+        def as_the_task():
+            previous = asyncio.tasks._swap_current_task(self, task)
+            try:
+                callback(*args)
+            finally:
+                asyncio.tasks._swap_current_task(self, previous)
+
+        return super().call_soon(as_the_task, context=context)
+
+
+class _StaleTask:
+    """What a failed step leaves current (CURRENT-3)."""
+
+
+@types.coroutine
+def _drive_leaving_a_stale_task(loop, coro):
+    """Drives ``coro``; when it raises (not CancelledError), leaves another object current (CURRENT-3)."""
+    value, error = None, None
+    while True:
+        try:
+            yielded = coro.send(value) if error is None else coro.throw(error)
+        except StopIteration as e:
+            return e.value
+        except asyncio.CancelledError:
+            raise
+        except BaseException:
+            asyncio.tasks._swap_current_task(loop, _StaleTask())  # the task's _leave_task then fails
+            raise
+        try:
+            value, error = (yield yielded), None
+        except BaseException as e:
+            value, error = None, e
+
+
+async def _leaving_a_stale_task(loop, coro):
+    return await _drive_leaving_a_stale_task(loop, coro)
+
+
+class _FailedStepLeavesATaskCurrent(asyncio.SelectorEventLoop):
+    """After a step that ends its task with an exception, something is left current (CURRENT-3)."""
+
+    def __init__(self):
+        super().__init__()
+        self.set_task_factory(
+            lambda loop, coro, **kwargs: asyncio.Task(_leaving_a_stale_task(loop, coro), loop=loop, **kwargs))
+
+
+class _ReadersAlwaysReady(asyncio.SelectorEventLoop):
+    """Every registered reader is called in every iteration, its descriptor readable or not (IO-1)."""
+
+    def _process_events(self, event_list):
+        super()._process_events(event_list)
+        reported = {key.fd for key, mask in event_list if mask & selectors.EVENT_READ}
+        for key in list(self._selector.get_map().values()):
+            reader = key.data[0]
+            if reader is not None and key.fd not in reported and key.fd != self._ssock.fileno():
+                self._add_callback(reader)
+
+
+class _EdgeTriggeredReaders(asyncio.SelectorEventLoop):
+    """A reader is called once when its descriptor becomes readable, not again while it stays so (IO-2)."""
+
+    def __init__(self):
+        super().__init__()
+        self._reported_last_poll = set()
+
+    def _process_events(self, event_list):
+        reported = {key.fd for key, mask in event_list if mask & selectors.EVENT_READ}
+        fresh = [(key, mask) for key, mask in event_list
+                 if not (mask & selectors.EVENT_READ and key.fd in self._reported_last_poll)]
+        self._reported_last_poll = reported
+        super()._process_events(fresh)
+
+
+class _RemoveAnswersNone(asyncio.SelectorEventLoop):
+    """remove_reader() and remove_writer() return None, as uvloop 0.23.0's do (IO-3)."""
+
+    def remove_reader(self, fd):
+        super().remove_reader(fd)
+
+    def remove_writer(self, fd):
+        super().remove_writer(fd)
+
+
+class _FirstReaderStays(asyncio.SelectorEventLoop):
+    """add_reader() for a descriptor that has a reader keeps the first one, silently (IO-4)."""
+
+    def add_reader(self, fd, callback, *args):
+        try:
+            key = self._selector.get_key(fd)
+        except (KeyError, ValueError):
+            key = None
+        if key is not None and key.data[0] is not None:
+            return None
+        return super().add_reader(fd, callback, *args)
+
+
+class _WritersNeverCalled(asyncio.SelectorEventLoop):
+    """Write readiness is polled for but never delivered: writers never run (IO-5)."""
+
+    def _process_events(self, event_list):
+        super()._process_events([(key, mask & ~selectors.EVENT_WRITE) for key, mask in event_list])
+
+
+def run_until_complete_drops_coroutine_result():
+    return _RunUntilCompleteDropsCoroutineResult()
+
+
+def is_running_always_false():
+    return _IsRunningAlwaysFalse()
+
+
+def nested_run_until_complete_returns_none():
+    return _NestedRunUntilCompleteReturnsNone()
+
+
+def stopped_run_until_complete_returns_none():
+    return _StoppedRunUntilCompleteReturnsNone()
+
+
+def done_future_run_returns_none():
+    return _DoneFutureRunReturnsNone()
+
+
+def close_while_running_ignored():
+    return _CloseWhileRunningIgnored()
+
+
+def is_closed_always_false():
+    return _IsClosedAlwaysFalse()
+
+
+def closed_loop_accepts_call_soon():
+    return _ClosedLoopAcceptsCallSoon()
+
+
+def closed_run_forever_returns():
+    return _ClosedRunForeverReturns()
+
+
+def cancel_before_first_step_ignored():
+    return _loop_with_tasks(_CancelBeforeFirstStepIgnored)
+
+
+def cancel_ends_task_at_once():
+    return _loop_with_tasks(_CancelEndsTaskAtOnce)
+
+
+def cancel_skips_the_coroutine():
+    return _loop_with_tasks(_CancelSkipsTheCoroutine)
+
+
+def cancel_leaves_awaited_future():
+    return _loop_with_tasks(_CancelLeavesAwaitedFuture)
+
+
+def cancellation_cannot_be_refused():
+    return _loop_with_tasks(_CancellationCannotBeRefused)
+
+
+def cancel_of_done_task_answers_true():
+    return _loop_with_tasks(_CancelOfDoneTaskAnswersTrue)
+
+
+def cancel_message_dropped():
+    return _loop_with_tasks(_CancelMessageDropped)
+
+
+def steps_hide_their_task():
+    return _StepsHideTheirTask()
+
+
+def callbacks_inherit_the_task():
+    return _CallbacksInheritTheTask()
+
+
+def failed_step_leaves_a_task_current():
+    return _FailedStepLeavesATaskCurrent()
+
+
+def readers_always_ready():
+    return _ReadersAlwaysReady()
+
+
+def edge_triggered_readers():
+    return _EdgeTriggeredReaders()
+
+
+def remove_answers_none():
+    return _RemoveAnswersNone()
+
+
+def first_reader_stays():
+    return _FirstReaderStays()
+
+
+def writers_never_called():
+    return _WritersNeverCalled()

@@ -1,6 +1,7 @@
 package org.asynciotck.refloop;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,13 @@ public class EventLoop implements AutoCloseable {
 
     /** Whether a thread adding work must wake the poller; see {@link WakeupState}. */
     private final AtomicReference<WakeupState> wakeupState = new AtomicReference<>(WakeupState.AWAKE);
+
+    /**
+     * The reader and writer callbacks per watched descriptor (CPython: the selector key's
+     * {@code (reader, writer)} data), in registration order. Loop thread only.
+     */
+    private final Map<Watched, Handle> readers = new LinkedHashMap<>();
+    private final Map<Watched, Handle> writers = new LinkedHashMap<>();
 
     /** The task being executed on this loop, or null (CPython {@code tasks._current_tasks[loop]}). Loop thread only. */
     private Task<?> currentTask;
@@ -173,6 +181,16 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
+     * CPython {@code run_until_complete(coro)}: refuses a closed or running loop first (CLOSED-4,
+     * RUN-3), and only then wraps the coroutine in a task (RUN-1), so a refused coroutine never starts.
+     */
+    public <T> T runUntilComplete(Coroutine<T> coroutine) {
+        checkClosed();
+        checkNotRunning();
+        return runUntilComplete(createTask(coroutine, null, false));
+    }
+
+    /**
      * CPython {@code stop}: the loop finishes the iteration it is in (or, if it is not running,
      * the first iteration of the next {@code run_forever}) and returns.
      */
@@ -206,9 +224,11 @@ public class EventLoop implements AutoCloseable {
         }
         closed = true;
         synchronized (readyLock) {
-            ready.clear();
+            ready.clear(); // the queued callbacks never run: nothing can run this loop again
         }
         timers.clear();
+        readers.clear();
+        writers.clear();
         poller.close();
     }
 
@@ -222,12 +242,15 @@ public class EventLoop implements AutoCloseable {
         dropCancelledTimers();
         wakeupState.set(WakeupState.POLLING); // before the ready check, see WakeupState
         try {
-            ioCallbacks = poller.poll(selectTimeout());
+            ioCallbacks = poller.poll(selectTimeout(), !readyWatchers().isEmpty());
         } finally {
             wakeupState.set(WakeupState.AWAKE);
         }
         // CPython _process_events: I/O callbacks are queued right after the poll, BEFORE the
         // timers that are due (errata E-1: the source document lists timers first). ORDER-1
+        for (Handle watcher : readyWatchers()) {
+            enqueueReady(watcher); // IO-1, IO-2: every iteration in which the descriptor is ready
+        }
         for (Runnable io : ioCallbacks) {
             enqueueReady(newHandle(io));
         }
@@ -363,6 +386,75 @@ public class EventLoop implements AutoCloseable {
     /** CPython {@code get_exception_handler}: the handler set, or null for the default (EXC-3). */
     public ExceptionHandler getExceptionHandler() {
         return exceptionHandler;
+    }
+
+    // ---- watching file descriptors (CPython selector_events) ------------------------------
+
+    /**
+     * CPython {@code _add_reader}: calls {@code callback} in every iteration in which {@code fd}
+     * is readable (IO-1, IO-2). A second reader for the same descriptor replaces the first,
+     * whose handle is cancelled (IO-4).
+     */
+    public Handle addReader(Watched fd, Runnable callback) {
+        return watch(readers, fd, callback);
+    }
+
+    /** CPython {@code _remove_reader}: whether a reader was registered (IO-3); its handle is cancelled. */
+    public boolean removeReader(Watched fd) {
+        return unwatch(readers, fd);
+    }
+
+    /** CPython {@code _add_writer}: as {@link #addReader}, while {@code fd} is writable (IO-5). */
+    public Handle addWriter(Watched fd, Runnable callback) {
+        return watch(writers, fd, callback);
+    }
+
+    /** CPython {@code _remove_writer}: whether a writer was registered (IO-3). */
+    public boolean removeWriter(Watched fd) {
+        return unwatch(writers, fd);
+    }
+
+    private Handle watch(Map<Watched, Handle> watchers, Watched fd, Runnable callback) {
+        checkClosed();
+        Objects.requireNonNull(fd, "fd");
+        Handle handle = newHandle(callback);
+        Handle previous = watchers.put(fd, handle);
+        if (previous != null) {
+            previous.cancel(); // IO-4: the previous callback is replaced, never called again
+        }
+        return handle;
+    }
+
+    private boolean unwatch(Map<Watched, Handle> watchers, Watched fd) {
+        if (closed) {
+            return false; // CPython: "if self.is_closed(): return False"
+        }
+        Handle previous = watchers.remove(fd);
+        if (previous == null) {
+            return false; // IO-3
+        }
+        previous.cancel();
+        return true; // IO-3
+    }
+
+    /**
+     * The handles of the readers whose descriptor is readable, then those of the writers whose
+     * descriptor is writable: what {@code _process_events} queues for one poll (per key, reader
+     * before writer; the order across keys is the selector's, not promised).
+     */
+    private List<Handle> readyWatchers() {
+        List<Handle> due = new ArrayList<>();
+        readers.forEach((fd, handle) -> {
+            if (fd.readable() && !handle.cancelled()) {
+                due.add(handle);
+            }
+        });
+        writers.forEach((fd, handle) -> {
+            if (fd.writable() && !handle.cancelled()) {
+                due.add(handle);
+            }
+        });
+        return due;
     }
 
     // ---- futures and tasks -----------------------------------------------------------------

@@ -94,11 +94,24 @@ public class Future<T> {
      * @return whether this call cancelled it
      */
     public boolean cancel() {
+        return cancel(null);
+    }
+
+    /** CPython {@code cancel(msg)}: as {@link #cancel()}; the CancelledError carries {@code msg} (CANCEL-7). */
+    public boolean cancel(String msg) {
+        return cancelWith(new CancelledException(msg));
+    }
+
+    /**
+     * Cancels with this very error, which {@link #result()} throws: how a {@link Task} keeps the
+     * CancelledError its coroutine ended with (CPython {@code _cancelled_exc}).
+     */
+    protected boolean cancelWith(CancelledException error) {
         ensureInitialised("cancel");
         if (state != State.PENDING) {
             return false;
         }
-        exception = new CancelledException();
+        exception = error;
         state = State.CANCELLED;
         scheduleCallbacks();
         return true;

@@ -23,6 +23,15 @@ public interface Poller extends AutoCloseable {
     List<Runnable> poll(Double timeoutSeconds);
 
     /**
+     * Waits as {@link #poll(Double)}, knowing whether a descriptor the loop watches is ready
+     * already: a selector returns at once then, whatever the timeout (IO-1). The default polls
+     * with a zero timeout in that case; a poller that observes the timeout overrides it.
+     */
+    default List<Runnable> poll(Double timeoutSeconds, boolean watchedReady) {
+        return poll(watchedReady ? Double.valueOf(0.0) : timeoutSeconds);
+    }
+
+    /**
      * Makes the current or the next {@link #poll} return at once. Called only from threads
      * other than the loop's (see {@link EventLoop#callSoonThreadsafe}).
      */

@@ -24,6 +24,16 @@ public class Task<T> extends Future<T> {
     private final String name;
 
     /**
+     * CPython {@code _must_cancel}: cancel() was called while no awaited future could take the
+     * cancellation; the next step throws CancelledError into the coroutine (CANCEL-2).
+     */
+    private boolean mustCancel;
+    /** CPython {@code _cancel_message}: the {@code msg} of the pending cancel(), or null. */
+    private String cancelMessage;
+    /** CPython {@code _fut_waiter}: the future the coroutine awaits now, or null. */
+    private Future<?> waiter;
+
+    /**
      * CPython {@code Task.__init__(coro, loop=loop, name=name, eager_start=eager_start)}.
      *
      * <p>TASK-1: exactly one step is queued with {@code call_soon}; TASK-2: the coroutine does
@@ -104,17 +114,25 @@ public class Task<T> extends Future<T> {
 
     /**
      * CPython {@code __step}: enter the task (with the conflict check), run the coroutine one
-     * step, leave the task.
+     * step, leave the task. A pending cancel() turns the step into throwing CancelledError into
+     * the coroutine (CANCEL-1, CANCEL-2).
      */
     protected void step(Object value, RuntimeException error) {
         if (done()) {
             throw new InvalidStateException("_step(): already done: " + this);
         }
+        if (mustCancel) {
+            if (!(error instanceof CancelledException)) {
+                error = new CancelledException(cancelMessage); // CANCEL-1: before the first step too
+            }
+            mustCancel = false;
+        }
+        waiter = null;
         CurrentTasks.enter(loop, this); // ENTER-1
         try {
             stepRunAndHandleResult(value, error);
         } finally {
-            CurrentTasks.leave(loop, this); // ENTER-2
+            CurrentTasks.leave(loop, this); // ENTER-2, CURRENT-3: also after a step that raised
         }
     }
 
@@ -123,20 +141,33 @@ public class Task<T> extends Future<T> {
         Coroutine.Step<T> next;
         try {
             next = error == null ? coroutine.send(value) : coroutine.throwInto(error);
+        } catch (CancelledException cancelled) {
+            coroutine = null;
+            cancelWith(cancelled); // CANCEL-3: the task ends cancelled, with the coroutine's CancelledError
+            return;
         } catch (RuntimeException raised) {
             coroutine = null;
-            setException(raised);
+            super.setException(raised);
             return;
         }
         if (next instanceof Coroutine.Return<T> returned) {
             coroutine = null;
-            setResult(returned.value());
+            if (mustCancel) {
+                mustCancel = false;
+                super.cancel(cancelMessage); // cancelled during the step that returned
+            } else {
+                super.setResult(returned.value()); // CANCEL-5: a coroutine that caught CancelledError
+            }
         } else if (next instanceof Coroutine.Yield<T> yielded) {
             Future<?> awaited = yielded.future();
             if (awaited == this) {
                 throw new LoopRuntimeException("Task cannot await on itself: " + this);
             }
             awaited.addDoneCallback(this::wakeup);
+            waiter = awaited;
+            if (mustCancel && awaited.cancel(cancelMessage)) {
+                mustCancel = false; // cancelled during this step: the awaited future takes it
+            }
         }
     }
 
@@ -150,6 +181,40 @@ public class Task<T> extends Future<T> {
             return;
         }
         step(result, null);
+    }
+
+    /**
+     * CPython {@code Task.cancel(msg)}. A done task refuses (CANCEL-6). Otherwise nothing
+     * completes here: the future the coroutine awaits is cancelled (CANCEL-4), or the next step
+     * throws CancelledError into the coroutine (CANCEL-2); either way the coroutine sees it at
+     * its await and may even refuse it (CANCEL-5).
+     */
+    @Override
+    public boolean cancel(String msg) {
+        ensureInitialised("cancel");
+        if (done()) {
+            return false; // CANCEL-6
+        }
+        if (waiter != null && waiter.cancel(msg)) {
+            return true; // CANCEL-4: the awaited future is cancelled at once; the task at its wake-up
+        }
+        mustCancel = true; // CANCEL-2: the task is cancelled at its next step, not now
+        cancelMessage = msg;
+        return true;
+    }
+
+    /** CPython: {@code RuntimeError('Task does not support set_result operation')}. */
+    @Override
+    public void setResult(T value) {
+        ensureInitialised("setResult");
+        throw new LoopRuntimeException("Task does not support set_result operation");
+    }
+
+    /** CPython: {@code RuntimeError('Task does not support set_exception operation')}. */
+    @Override
+    public void setException(RuntimeException error) {
+        ensureInitialised("setException");
+        throw new LoopRuntimeException("Task does not support set_exception operation");
     }
 
     @Override

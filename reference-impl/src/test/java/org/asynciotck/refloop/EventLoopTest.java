@@ -215,4 +215,41 @@ class EventLoopTest {
             Thread.sleep(1);
         }
     }
+
+    /** A descriptor whose readiness the test sets. */
+    private static final class Fd implements Watched {
+        boolean readable;
+
+        @Override
+        public boolean readable() {
+            return readable;
+        }
+
+        @Override
+        public boolean writable() {
+            return true;
+        }
+    }
+
+    @Test
+    void readersRunWhileTheirDescriptorIsReadableAndAreReplacedAndRemoved() {
+        EventLoop ioLoop = new EventLoop(new ManualClock(), new RecordingPoller());
+        List<String> ran = new java.util.ArrayList<>();
+        Fd fd = new Fd();
+        ioLoop.addReader(fd, () -> ran.add("first"));
+        ioLoop.addReader(fd, () -> ran.add("second")); // IO-4: replaces
+        ioLoop.stop();
+        ioLoop.runForever();
+        assertThat(ran).isEmpty(); // IO-1: nothing to read
+        fd.readable = true;
+        ioLoop.stop();
+        ioLoop.runForever();
+        ioLoop.stop();
+        ioLoop.runForever();
+        assertThat(ran).containsExactly("second", "second"); // IO-2: level-triggered
+        assertThat(ioLoop.removeReader(fd)).isTrue(); // IO-3
+        assertThat(ioLoop.removeReader(fd)).isFalse();
+        assertThat(ioLoop.removeWriter(fd)).isFalse();
+        ioLoop.close();
+    }
 }

@@ -138,4 +138,37 @@ class TaskTest {
         assertThatThrownBy(() -> CurrentTasks.enter(loop, task)).isInstanceOf(UninitialisedTaskException.class);
         assertThat(task.toString()).isEqualTo("<Task uninitialised>");
     }
+
+    @Test
+    void cancelBeforeTheFirstStepEndsTheTaskAtThatStepWithoutStartingTheCoroutine() {
+        Task<String> task = loop.createTask(coroutine("a", null), "A", false);
+        assertThat(task.cancel("why")).isTrue();
+        assertThat(task.done()).isFalse(); // CANCEL-2: not at once
+        runOnce();
+        assertThat(log).isEmpty(); // CANCEL-1
+        assertThat(task.cancelled()).isTrue();
+        assertThatThrownBy(task::result).isInstanceOf(CancelledException.class).hasMessage("why"); // CANCEL-7
+        assertThat(task.cancel()).isFalse(); // CANCEL-6
+    }
+
+    @Test
+    void cancelWhileAwaitingCancelsTheAwaitedFutureAndTheTaskAtItsWakeUp() {
+        Future<Integer> future = loop.createFuture();
+        Task<String> task = loop.createTask(coroutine("a", future), "A", false);
+        runOnce();
+        assertThat(task.cancel()).isTrue();
+        assertThat(future.cancelled()).isTrue(); // CANCEL-4
+        assertThat(task.done()).isFalse(); // CANCEL-2
+        runOnce();
+        assertThat(task.cancelled()).isTrue(); // CANCEL-3
+    }
+
+    @Test
+    void aTaskRefusesSetResultAndSetException() {
+        Task<String> task = loop.createTask(coroutine("a", null), "A", false);
+        assertThatThrownBy(() -> task.setResult("x")).isInstanceOf(LoopRuntimeException.class)
+                .hasMessage("Task does not support set_result operation");
+        assertThatThrownBy(() -> task.setException(new LoopRuntimeException("e")))
+                .isInstanceOf(LoopRuntimeException.class).hasMessage("Task does not support set_exception operation");
+    }
 }

@@ -240,7 +240,7 @@ final class OperationDispatcher {
             context.put("exception", new LoopRuntimeException(o.message()));
             loop.callExceptionHandler(context);
         } else {
-            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+            return dispatchLifecycleAndWatchers(op);
         }
         return Outcome.nothing();
     }
@@ -314,6 +314,45 @@ final class OperationDispatcher {
             default -> task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
         }
         state.nameTask(o.task(), task);
+        return Outcome.nothing();
+    }
+
+    /** The operations of issue 16 part B: closing, running, cancelling tasks, watching descriptors. */
+    private Outcome dispatchLifecycleAndWatchers(Operation op) {
+        if (op instanceof Operation.IsRunning) {
+            return Outcome.value(loop.isRunning());
+        } else if (op instanceof Operation.IsClosed) {
+            return Outcome.value(loop.isClosed());
+        } else if (op instanceof Operation.Close) {
+            loop.close();
+        } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
+            Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
+            ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, List.of(), callbacks, loop);
+            Object[] result = new Object[1];
+            run(() -> result[0] = loop.runUntilComplete(coroutine)); // RUN-1
+            return Outcome.value(result[0]);
+        } else if (op instanceof Operation.CancelTask o) {
+            return Outcome.value(state.task(o.task()).cancel(o.msg()));
+        } else if (op instanceof Operation.CreateScriptedTask o) {
+            Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
+            ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, o.then(), callbacks, loop,
+                    o.catchesCancellation());
+            state.nameTask(o.task(), loop.createTask(coroutine, o.task(), false));
+        } else if (op instanceof Operation.SocketPair o) {
+            state.nameSocket(o.socket(), new VirtualSocket());
+        } else if (op instanceof Operation.MakeReadable o) {
+            state.socket(o.socket()).receiveByte();
+        } else if (op instanceof Operation.AddReader o) {
+            loop.addReader(state.socket(o.socket()), callbacks.callback(o.label(), o.then()));
+        } else if (op instanceof Operation.RemoveReader o) {
+            return Outcome.value(loop.removeReader(state.socket(o.socket())));
+        } else if (op instanceof Operation.AddWriter o) {
+            loop.addWriter(state.socket(o.socket()), callbacks.callback(o.label(), o.then()));
+        } else if (op instanceof Operation.RemoveWriter o) {
+            return Outcome.value(loop.removeWriter(state.socket(o.socket())));
+        } else {
+            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
+        }
         return Outcome.nothing();
     }
 }

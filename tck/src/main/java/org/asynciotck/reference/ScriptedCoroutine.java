@@ -1,6 +1,7 @@
 package org.asynciotck.reference;
 
 import java.util.List;
+import org.asynciotck.refloop.CancelledException;
 import org.asynciotck.refloop.Coroutine;
 import org.asynciotck.refloop.CurrentTasks;
 import org.asynciotck.refloop.EventLoop;
@@ -8,9 +9,11 @@ import org.asynciotck.refloop.Future;
 import org.asynciotck.spi.Operation;
 
 /**
- * The coroutine of docs/protocol.md: records {@code <label>:start}, performs {@code then} inside
+ * The coroutines of docs/protocol.md: records {@code <label>:start}, performs {@code then} inside
  * its first step (as a callback does), awaits the tasks its task group made if {@code then} made
  * any, awaits {@code awaited} if there is one, records {@code <label>:end}, returns {@code label}.
+ * One that catches cancellation ({@code create_scripted_task}) records {@code <label>:caught} and
+ * returns {@code "caught"} when the await raises CancelledError.
  */
 final class ScriptedCoroutine implements Coroutine<Object> {
 
@@ -20,6 +23,7 @@ final class ScriptedCoroutine implements Coroutine<Object> {
     private final List<Operation> then;
     private final CallbackFactory script;
     private final EventLoop loop;
+    private final boolean catchesCancellation;
     /** The group {@code then} makes tasks in ({@code async with TaskGroup()}), or null when it makes none. */
     private final ScriptedTaskGroup group;
     private boolean started;
@@ -28,12 +32,18 @@ final class ScriptedCoroutine implements Coroutine<Object> {
 
     ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
             CallbackFactory script, EventLoop loop) {
+        this(label, awaited, state, then, script, loop, false);
+    }
+
+    ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
+            CallbackFactory script, EventLoop loop, boolean catchesCancellation) {
         this.label = label;
         this.awaited = awaited;
         this.state = state;
         this.then = then;
         this.script = script;
         this.loop = loop;
+        this.catchesCancellation = catchesCancellation;
         this.group = then.stream().anyMatch(ScriptedCoroutine::inTaskGroup) ? new ScriptedTaskGroup(loop) : null;
     }
 
@@ -47,7 +57,7 @@ final class ScriptedCoroutine implements Coroutine<Object> {
         if (!started) {
             started = true;
             state.record(label + ":start");
-            performThen();
+            performThen(); // inside the task's step: CURRENT-1
         }
         if (group != null && !groupExited) {
             Future<Object> completion = group.completionOrNull();
@@ -82,6 +92,14 @@ final class ScriptedCoroutine implements Coroutine<Object> {
 
     @Override
     public Step<Object> throwInto(RuntimeException error) {
+        if (!started) {
+            throw error; // CANCEL-1: thrown into a coroutine that never started, its body never runs
+        }
+        if (catchesCancellation && error instanceof CancelledException) {
+            state.record(label + ":caught");
+            state.record(label + ":end");
+            return new Return<>("caught"); // CANCEL-5
+        }
         state.record(label + ":end");
         throw error;
     }

@@ -32,6 +32,8 @@ final class SessionState {
     private final Map<Task<?>, String> taskNames = new IdentityHashMap<>();
     /** A kit task to the task group its coroutine is in while it performs {@code then}. */
     private final Map<Task<?>, ScriptedTaskGroup> taskGroups = new IdentityHashMap<>();
+    /** The watched ends of the session's socket pairs, by the kit's name. */
+    private final Map<String, VirtualSocket> sockets = new HashMap<>();
 
     private final List<Event> events = new ArrayList<>();
     /** What the loop passed to its exception handler, as "Type: message". */
@@ -91,6 +93,14 @@ final class SessionState {
     void nameTask(String name, Task<Object> task) {
         tasks.put(requireName("task", name), task);
         taskNames.put(task, name);
+    }
+
+    void nameSocket(String name, VirtualSocket socket) {
+        sockets.put(requireName("socket", name), socket);
+    }
+
+    VirtualSocket socket(String name) {
+        return lookup(sockets, "socket", name);
     }
 
     Task<Object> task(String name) {

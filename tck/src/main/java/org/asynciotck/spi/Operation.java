@@ -74,6 +74,18 @@ import java.util.List;
     @JsonSubTypes.Type(Operation.SetExceptionHandler.class),
     @JsonSubTypes.Type(Operation.GetExceptionHandler.class),
     @JsonSubTypes.Type(Operation.CallExceptionHandler.class),
+    @JsonSubTypes.Type(Operation.IsRunning.class),
+    @JsonSubTypes.Type(Operation.IsClosed.class),
+    @JsonSubTypes.Type(Operation.Close.class),
+    @JsonSubTypes.Type(Operation.RunCoroutineUntilComplete.class),
+    @JsonSubTypes.Type(Operation.CancelTask.class),
+    @JsonSubTypes.Type(Operation.CreateScriptedTask.class),
+    @JsonSubTypes.Type(Operation.SocketPair.class),
+    @JsonSubTypes.Type(Operation.MakeReadable.class),
+    @JsonSubTypes.Type(Operation.AddReader.class),
+    @JsonSubTypes.Type(Operation.RemoveReader.class),
+    @JsonSubTypes.Type(Operation.AddWriter.class),
+    @JsonSubTypes.Type(Operation.RemoveWriter.class),
 })
 public sealed interface Operation {
 
@@ -449,4 +461,77 @@ public sealed interface Operation {
      */
     @JsonTypeName("call_exception_handler")
     record CallExceptionHandler(String message) implements Operation {}
+
+    // ---- the run lifecycle, a closed loop, cancellation and I/O readiness (issue 16, part B) -----
+
+    /** {@code loop.is_running()}; value: boolean. */
+    @JsonTypeName("is_running")
+    record IsRunning() implements Operation {}
+
+    /** {@code loop.is_closed()}; value: boolean. */
+    @JsonTypeName("is_closed")
+    record IsClosed() implements Operation {}
+
+    /** {@code loop.close()}. The session still ends with its own close, which a closed loop ignores. */
+    @JsonTypeName("close")
+    record Close() implements Operation {}
+
+    /**
+     * {@code loop.run_until_complete(coro)} with a coroutine, not a future: the coroutine of
+     * {@link CreateTask} ({@code label}, awaiting {@code awaits} if not null). Value: what it
+     * returned ({@code label}); an error outcome with its exception when it raised. Starts a new run.
+     */
+    @JsonTypeName("run_coroutine_until_complete")
+    record RunCoroutineUntilComplete(String label, String awaits) implements Operation {}
+
+    /** {@code task.cancel(msg)} ({@code task.cancel()} when {@code msg} is null); value: boolean. */
+    @JsonTypeName("cancel_task")
+    record CancelTask(String task, String msg) implements Operation {}
+
+    /**
+     * {@code loop.create_task(coro, name=task)} around a coroutine that records {@code <label>:start},
+     * performs {@code then} in its first step (as a callback does, so a note sees that step), awaits
+     * {@code awaits} if not null and records {@code <label>:end}, then returns {@code label}. When the
+     * await raises {@code CancelledError} and {@code catchesCancellation} is true, it records
+     * {@code <label>:caught} and returns {@code "caught"} instead of letting the error end the task.
+     */
+    @JsonTypeName("create_scripted_task")
+    record CreateScriptedTask(String task, String label, List<Operation> then, String awaits,
+            boolean catchesCancellation) implements Operation {
+        public CreateScriptedTask {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code socket.socketpair()}, named {@code socket}: the loop watches its first end; closed with the session. */
+    @JsonTypeName("socket_pair")
+    record SocketPair(String socket) implements Operation {}
+
+    /** Sends one byte from the pair's other end, so the watched end is readable until it is read (never, here). */
+    @JsonTypeName("make_readable")
+    record MakeReadable(String socket) implements Operation {}
+
+    /** {@code loop.add_reader(sock, cb)} on the watched end; {@code cb} records {@code label}, performs {@code then}. */
+    @JsonTypeName("add_reader")
+    record AddReader(String socket, String label, List<Operation> then) implements Operation {
+        public AddReader {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.remove_reader(sock)}; value: what it returned (asyncio: a boolean). */
+    @JsonTypeName("remove_reader")
+    record RemoveReader(String socket) implements Operation {}
+
+    /** {@code loop.add_writer(sock, cb)} on the watched end (writable while its buffer has room); as {@link AddReader}. */
+    @JsonTypeName("add_writer")
+    record AddWriter(String socket, String label, List<Operation> then) implements Operation {
+        public AddWriter {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.remove_writer(sock)}; value: what it returned (asyncio: a boolean). */
+    @JsonTypeName("remove_writer")
+    record RemoveWriter(String socket) implements Operation {}
 }

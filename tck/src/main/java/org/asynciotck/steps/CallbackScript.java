@@ -70,7 +70,22 @@ final class CallbackScript {
                     m -> new Operation.CallLater(Double.parseDouble(m.group(2)), m.group(1), List.of(new Operation.Stop()),
                             m.group(1))),
             form("raise KeyboardInterrupt", "raise (KeyboardInterrupt|SystemExit)",
-                    m -> new Operation.RaiseBaseException(BaseErrors.named(m.group(1)))));
+                    m -> new Operation.RaiseBaseException(BaseErrors.named(m.group(1)))),
+            form("note whether the loop is running as \"n\"", "note whether the loop is running as " + NAME,
+                    m -> note(m.group(1), new Operation.IsRunning())),
+            form("note running the loop until future \"f\" is done as \"n\"",
+                    "note running the loop until future " + NAME + " is done as " + NAME,
+                    m -> note(m.group(2), new Operation.RunUntilComplete(m.group(1)))),
+            form("note closing the loop as \"n\"", "note closing the loop as " + NAME,
+                    m -> note(m.group(1), new Operation.Close())),
+            form("schedule callback \"b\" with call_soon, which notes the current task as \"n\"",
+                    "schedule callback " + NAME + " with call_soon, which notes the current task as " + NAME,
+                    m -> new Operation.CallSoon(m.group(1), List.of(note(m.group(2), new Operation.CurrentTask())),
+                            m.group(1))),
+            form("schedule callback \"b\" with call_soon, which sets an exception on future \"f\"",
+                    "schedule callback " + NAME + " with call_soon, which sets an exception on future " + NAME,
+                    m -> new Operation.CallSoon(m.group(1), List.of(new Operation.SetException(m.group(2))),
+                            m.group(1))));
 
     private CallbackScript() {}
 

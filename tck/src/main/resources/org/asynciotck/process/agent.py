@@ -21,6 +21,7 @@ import collections
 import contextlib
 import gc
 import importlib
+import inspect
 import json
 import os
 import platform
@@ -267,6 +268,7 @@ class Session:
         self._task_groups = {}  # id(kit task) -> the TaskGroup its coroutine entered, while it performs "then"
         self.done_callbacks = {}  # (future name, label) -> the callback add_done_callback added
         self._reported_contexts = []  # the keys of each context the recording handler received
+        self.socket_pairs = {}  # kit name -> (watched end, other end)
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -461,6 +463,10 @@ class Callback:
 
     def __call__(self, *ignored_args):  # done callbacks receive the future
         self.session.record(self.label)
+        self.perform_actions()
+
+    def perform_actions(self):
+        """Performs ``then`` in order, as the callback does after recording its label."""
         for operation in self.then:
             if isinstance(operation, Raise):  # leaves the callback: the loop sees a callback that raises
                 operation.perform(self.session)
@@ -1231,6 +1237,175 @@ class CallExceptionHandler:
         return NOTHING
 
 
+
+
+# ---- the run lifecycle, a closed loop, cancellation and I/O readiness (issue 16, part B) --------
+
+
+class IsRunning(NoFields):
+    op = "is_running"
+
+    def perform(self, session):
+        return bool(session.loop.is_running())
+
+
+class IsClosed(NoFields):
+    op = "is_closed"
+
+    def perform(self, session):
+        return bool(session.loop.is_closed())
+
+
+class Close(NoFields):
+    """``loop.close()``; the session's own close later finds a closed loop, which close() ignores."""
+
+    op = "close"
+
+    def perform(self, session):
+        session.loop.close()
+        return NOTHING
+
+
+class RunCoroutineUntilComplete:
+    op = "run_coroutine_until_complete"
+
+    def __init__(self, fields):
+        self.label = fields.name("label")
+        self.awaits = fields.name("awaits", nullable=True)
+
+    def perform(self, session):
+        awaited = None if self.awaits is None else session.future(self.awaits)
+        coro = task_body(session, self.label, awaited)
+
+        def until_complete():
+            try:
+                return session.loop.run_until_complete(coro)
+            finally:
+                if inspect.getcoroutinestate(coro) == inspect.CORO_CREATED:
+                    coro.close()  # refused before it ran (closed or running loop): no "never awaited" warning
+
+        return session.run(until_complete)
+
+
+class CancelTask:
+    op = "cancel_task"
+
+    def __init__(self, fields):
+        self.task = fields.name("task")
+        self.msg = fields.name("msg", nullable=True)
+
+    def perform(self, session):
+        task = session.task(self.task)
+        return task.cancel() if self.msg is None else task.cancel(self.msg)
+
+
+class CreateScriptedTask:
+    op = "create_scripted_task"
+
+    def __init__(self, fields):
+        self.task = fields.name("task")
+        self.label = fields.name("label")
+        self.then = fields.operations("then")
+        self.awaits = fields.name("awaits", nullable=True)
+        self.catches_cancellation = fields.flag("catches_cancellation")
+
+    def perform(self, session):
+        awaited = None if self.awaits is None else session.future(self.awaits)
+        coro = scripted_task_body(session, self.label, self.then, awaited, self.catches_cancellation)
+        try:
+            task = session.loop.create_task(coro, name=self.task)
+        except BaseException:
+            coro.close()
+            raise
+        session.name_task(self.task, task)
+        return NOTHING
+
+
+async def scripted_task_body(session, label, then, awaited, catches_cancellation):
+    session.record(label + ":start")
+    Callback(session, None, then).perform_actions()  # inside the task's first step
+    try:
+        if awaited is not None:
+            try:
+                await awaited
+            except asyncio.CancelledError:
+                if not catches_cancellation:
+                    raise
+                session.record(label + ":caught")
+                return "caught"
+    finally:
+        session.record(label + ":end")
+    return label
+
+
+class SocketPair:
+    op = "socket_pair"
+
+    def __init__(self, fields):
+        self.socket = fields.name("socket")
+
+    def perform(self, session):
+        watched, other = socket.socketpair()
+        session.sockets.extend((watched, other))
+        session.socket_pairs[self.socket] = (watched, other)
+        return NOTHING
+
+
+class SocketOperation:
+    def __init__(self, fields):
+        self.socket = fields.name("socket")
+
+    def watched(self, session):
+        try:
+            return session.socket_pairs[self.socket][0]
+        except KeyError:
+            raise KitError("no socket named %r in this session" % (self.socket,)) from None
+
+
+class MakeReadable(SocketOperation):
+    op = "make_readable"
+
+    def perform(self, session):
+        self.watched(session)
+        session.socket_pairs[self.socket][1].send(b"!")
+        return NOTHING
+
+
+class AddReader(SocketOperation):
+    op = "add_reader"
+
+    def __init__(self, fields):
+        super().__init__(fields)
+        self.label = fields.name("label")
+        self.then = fields.operations("then")
+
+    def perform(self, session):
+        session.loop.add_reader(self.watched(session), Callback(session, self.label, self.then))
+        return NOTHING
+
+
+class RemoveReader(SocketOperation):
+    op = "remove_reader"
+
+    def perform(self, session):
+        return session.loop.remove_reader(self.watched(session))
+
+
+class AddWriter(AddReader):
+    op = "add_writer"
+
+    def perform(self, session):
+        session.loop.add_writer(self.watched(session), Callback(session, self.label, self.then))
+        return NOTHING
+
+
+class RemoveWriter(SocketOperation):
+    op = "remove_writer"
+
+    def perform(self, session):
+        return session.loop.remove_writer(self.watched(session))
+
+
 OPERATIONS = {cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CallAt, Raise, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
@@ -1239,6 +1414,8 @@ OPERATIONS = {cls.op: cls for cls in (
     ReportedErrors, AddReadyReader,
     RemoveDoneCallback, FutureResult, FutureException, SetStopIteration, HandleWhen, LoopTime, RaiseBaseException,
     ReportedContexts, SetExceptionHandler, GetExceptionHandler, CallExceptionHandler,
+    IsRunning, IsClosed, Close, RunCoroutineUntilComplete, CancelTask, CreateScriptedTask, SocketPair, MakeReadable,
+    AddReader, RemoveReader, AddWriter, RemoveWriter,
 )}
 
 

@@ -23,6 +23,7 @@ public final class BrokenTaskStartsInline {
                 .withLoops((clock, poller) -> new EventLoop(clock, poller) {
                     @Override
                     public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart) {
+                        checkClosed(); // as the reference's create_task (CLOSED-3): only the start is wrong
                         return new InlineTask<>(this, coroutine, name, eagerStart);
                     }
                 }));

@@ -57,7 +57,21 @@ class ProtocolJsonTest {
             new Operation.ReportedContexts(),
             new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.DEFAULT),
             new Operation.GetExceptionHandler(),
-            new Operation.CallExceptionHandler("m"));
+            new Operation.CallExceptionHandler("m"),
+            new Operation.IsRunning(),
+            new Operation.IsClosed(),
+            new Operation.Close(),
+            new Operation.RunCoroutineUntilComplete("co", "f"),
+            new Operation.CancelTask("t1", "why"),
+            new Operation.CancelTask("t1", null),
+            new Operation.CreateScriptedTask("t2", "co", List.of(new Operation.Note("n", new Operation.CurrentTask())),
+                    "f", true),
+            new Operation.SocketPair("s"),
+            new Operation.MakeReadable("s"),
+            new Operation.AddReader("s", "r", List.of()),
+            new Operation.RemoveReader("s"),
+            new Operation.AddWriter("s", "w", List.of(new Operation.Stop())),
+            new Operation.RemoveWriter("s"));
 
     @Test
     void everyOperationRoundTrips() throws Exception {

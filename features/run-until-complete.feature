@@ -1,0 +1,87 @@
+Feature: Running and stopping the loop, beyond one iteration
+
+  The run lifecycle rules (00-run-lifecycle.feature) check the primitives every
+  scenario uses. Programs also rely on what asyncio's documentation of the event
+  loop promises about the other ways of running it: run_until_complete() takes a
+  future or a coroutine ("If the argument is a coroutine object it is implicitly
+  scheduled to run as a asyncio.Task. Return the Future's result or raise its
+  exception."), is_running() says whether the loop runs, and a running loop
+  refuses to be run again. What happens when the loop is stopped before the
+  future is done is not documented; CPython raises, and every loop measured here
+  does the same.
+
+  Source: CPython Lib/asyncio/base_events.py, BaseEventLoop.run_until_complete,
+  BaseEventLoop.is_running, BaseEventLoop._check_running.
+
+  Background:
+    Given a fresh event loop
+
+  @RUN-1 @MUST
+  Rule: run_until_complete() accepts a coroutine, runs it as a task and returns what it returned
+    Beyond the source document: asyncio docs, loop.run_until_complete ("If the argument is a coroutine object it is implicitly scheduled to run as a asyncio.Task"); CPython base_events.py, BaseEventLoop.run_until_complete
+
+    Scenario: run_until_complete() of a coroutine returns its return value
+      When the loop runs coroutine "co" until it is complete
+      Then it returns "co"
+
+    Scenario: run_until_complete() of a coroutine raises the exception that ended it
+      Given a future "f" made by the loop
+      And callback "a" is scheduled with call_soon and, when it runs, does:
+        | schedule callback "setter" with call_soon, which sets an exception on future "f" |
+      When the loop runs coroutine "co", awaiting future "f", until it is complete
+      Then it is refused with RuntimeError "set by the kit"
+
+  @RUN-2 @MUST
+  Rule: is_running() is true while the loop runs its callbacks and false before and after
+    Beyond the source document: asyncio docs, loop.is_running ("Return True if the event loop is currently running"); CPython base_events.py, BaseEventLoop.is_running
+
+    Scenario: is_running() is true inside a callback of the running loop
+      Given callback "a" is scheduled with call_soon and, when it runs, does:
+        | note whether the loop is running as "running" |
+      When the loop runs one iteration
+      Then note "running" is true
+
+    Scenario: is_running() is false before the loop is run
+      When the loop is asked whether it is running
+      Then it answers false
+
+    Scenario: is_running() is false once run_forever() has returned
+      Given callback "a" is scheduled with call_soon and, when it runs, stops the loop
+      And the loop runs until it is stopped
+      When the loop is asked whether it is running
+      Then it answers false
+
+  @RUN-3 @MUST
+  Rule: A running loop refuses run_until_complete() from one of its callbacks, with RuntimeError
+    Beyond the source document: CPython base_events.py, BaseEventLoop.run_until_complete and _check_running ("This event loop is already running")
+
+    Scenario: run_until_complete() called by a callback of the running loop raises RuntimeError
+      Given a future "f" made by the loop
+      And callback "a" is scheduled with call_soon and, when it runs, does:
+        | note running the loop until future "f" is done as "nested" |
+        | stop the loop                                              |
+      When the loop runs one iteration
+      Then note "nested" is an error of type RuntimeError
+
+  @RUN-4 @SHOULD
+  Rule: run_until_complete() stopped before its future is done raises RuntimeError
+    Beyond the source document: CPython base_events.py, BaseEventLoop.run_until_complete ("Event loop stopped before Future completed.")
+
+    Not documented: CPython's run_until_complete raises RuntimeError("Event loop
+    stopped before Future completed."), and the future stays pending.
+
+    Scenario: A stop() before the future is done ends run_until_complete() with RuntimeError
+      Given a future "f" made by the loop
+      And callback "a" is scheduled with call_soon and, when it runs, stops the loop
+      When the loop runs until future "f" is done
+      Then it is refused with RuntimeError "Event loop stopped before Future completed."
+
+  @RUN-5 @MUST
+  Rule: run_until_complete() of a future that is already done returns its result
+    Beyond the source document: asyncio docs, loop.run_until_complete ("Run until the future has completed ... Return the Future's result"); CPython base_events.py, BaseEventLoop.run_until_complete
+
+    Scenario: run_until_complete() returns the result of a future completed before the run
+      Given a future "f" made by the loop
+      And the result of future "f" is set to 3
+      When the loop runs until future "f" is done
+      Then it returns 3

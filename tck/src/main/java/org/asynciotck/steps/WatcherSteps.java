@@ -1,0 +1,49 @@
+package org.asynciotck.steps;
+
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.When;
+import java.util.List;
+import org.asynciotck.spi.Operation;
+
+/** Steps of I/O readiness callbacks on a socket pair (IO-n). */
+public final class WatcherSteps {
+
+    private final ScenarioContext context;
+
+    public WatcherSteps(ScenarioContext context) {
+        this.context = context;
+    }
+
+    @Given("a socket pair {string}")
+    public void socketPair(String socket) {
+        context.performExpectingSuccess(new Operation.SocketPair(socket));
+    }
+
+    @Given("a byte waits on socket {string}")
+    @When("a byte arrives on socket {string}")
+    public void readable(String socket) {
+        context.performExpectingSuccess(new Operation.MakeReadable(socket));
+    }
+
+    @Given("reader {string} watches socket {string}")
+    @When("reader {string} starts watching socket {string}")
+    public void reader(String label, String socket) {
+        context.performExpectingSuccess(new Operation.AddReader(socket, label, List.of()));
+    }
+
+    @Given("writer {string} watches socket {string}")
+    public void writer(String label, String socket) {
+        context.performExpectingSuccess(new Operation.AddWriter(socket, label, List.of()));
+    }
+
+    /** The value (asyncio: whether a reader was registered) is checked by "it answers ...". */
+    @When("the reader of socket {string} is removed")
+    public void removeReader(String socket) {
+        context.perform(new Operation.RemoveReader(socket));
+    }
+
+    @When("the writer of socket {string} is removed")
+    public void removeWriter(String socket) {
+        context.perform(new Operation.RemoveWriter(socket));
+    }
+}
