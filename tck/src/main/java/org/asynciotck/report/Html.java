@@ -1,5 +1,7 @@
 package org.asynciotck.report;
 
+import org.asynciotck.untrusted.XmlText;
+
 /**
  * Escapes text for HTML and SVG (XML) content and attribute values. Every string
  * that comes from an implementation or a feature file goes through here.
@@ -9,27 +11,6 @@ public final class Html {
     private Html() {}
 
     public static String escape(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        text.codePoints().forEach(c -> {
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> {
-                    // Control characters other than tab and newlines are not allowed in XML at all.
-                    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-                        out.append('\uFFFD');
-                    } else {
-                        out.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        return out.toString();
+        return XmlText.escape(text);
     }
 }

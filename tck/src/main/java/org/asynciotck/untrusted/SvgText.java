@@ -33,17 +33,6 @@ public final class SvgText {
             }
             shown++;
         }
-        StringBuilder out = new StringBuilder(plain.length() + 16);
-        plain.codePoints().forEach(c -> {
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.appendCodePoint(c);
-            }
-        });
-        return out.toString();
+        return XmlText.escape(plain.toString()); // controls are written out above, so none is replaced here
     }
 }
