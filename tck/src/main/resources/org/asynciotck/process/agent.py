@@ -463,18 +463,21 @@ class Callback:
 
     def __call__(self, *ignored_args):  # done callbacks receive the future
         self.session.record(self.label)
-        self.perform_actions()
+        perform_then(self.session, self.then)
 
-    def perform_actions(self):
-        """Performs ``then`` in order, as the callback does after recording its label."""
-        for operation in self.then:
-            if isinstance(operation, Raise):  # leaves the callback: the loop sees a callback that raises
-                operation.perform(self.session)
-            try:
-                operation.perform(self.session)
-            except (Exception, asyncio.CancelledError) as e:
-                if not isinstance(operation, Note):  # a note has already recorded the error as its value
-                    self.session.record("!error", describe_error(e))
+
+def perform_then(session, then):
+    """Performs a callback's or a task step's ``then`` in order: an operation that fails records
+    ``!error`` and the next one goes on; ``raise`` leaves the caller (the loop sees a callback that
+    raises, or the task ends with the error)."""
+    for operation in then:
+        if isinstance(operation, Raise):
+            operation.perform(session)  # always raises
+        try:
+            operation.perform(session)
+        except (Exception, asyncio.CancelledError) as e:
+            if not isinstance(operation, Note):  # a note has already recorded the error as its value
+                session.record("!error", describe_error(e))
 
 
 class CallSoon:
@@ -1013,26 +1016,14 @@ async def task_body(session, label, awaited, then=()):
         if any(isinstance(operation, CreateTask) and operation.in_task_group() for operation in then):
             async with asyncio.TaskGroup() as group:  # awaits the group's tasks when the block ends
                 with session.task_group_entered(group):
-                    perform_in_task(session, then)
+                    perform_then(session, then)
         else:
-            perform_in_task(session, then)
+            perform_then(session, then)
         if awaited is not None:
             await awaited  # the future's exception (or CancelledError) ends the task, after ":end"
     finally:
         session.record(label + ":end")
     return label
-
-
-def perform_in_task(session, then):
-    """A task's ``then``, inside its step: as a callback's, and ``raise`` ends the task with its error."""
-    for operation in then:
-        if isinstance(operation, Raise):
-            operation.perform(session)
-        try:
-            operation.perform(session)
-        except (Exception, asyncio.CancelledError) as e:
-            if not isinstance(operation, Note):
-                session.record("!error", describe_error(e))
 
 
 class CreateUninitialisedTask:
@@ -1323,7 +1314,7 @@ class CreateScriptedTask:
 
 async def scripted_task_body(session, label, then, awaited, catches_cancellation):
     session.record(label + ":start")
-    Callback(session, None, then).perform_actions()  # inside the task's first step
+    perform_then(session, then)  # inside the task's first step
     try:
         if awaited is not None:
             try:
