@@ -1,0 +1,31 @@
+package org.asynciotck.spi;
+
+/**
+ * One scenario's conversation with one fresh event loop. The kit sends
+ * {@link Operation}s in order and reads back one {@link Outcome} for each.
+ *
+ * <p>An operation the loop refuses (it raises) is an {@link Outcome#error} and
+ * never an exception here: exceptions are for the kit's own trouble with the
+ * implementation ({@link ImplementationFailure}).
+ *
+ * @since 0.1
+ */
+public interface LoopSession extends AutoCloseable {
+
+    /**
+     * Performs one operation on the loop.
+     *
+     * @throws ImplementationFailure when the implementation crashed, hung past
+     *     its bound or broke the protocol; the session is unusable afterwards
+     */
+    Outcome perform(Operation operation);
+
+    /**
+     * Closes the loop; never throws for a loop that is already broken.
+     *
+     * @throws ImplementationFailure when closing shows that the implementation broke the protocol
+     *     (for example: it sent something after its reply to the close); the scenario's verdict
+     */
+    @Override
+    void close();
+}

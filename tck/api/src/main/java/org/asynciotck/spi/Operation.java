@@ -1,0 +1,440 @@
+package org.asynciotck.spi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The closed vocabulary of things the kit asks of a loop. Each operation names
+ * the asyncio call it stands for; its wire name (the {@code op} field of
+ * docs/protocol.md) is the record's name in snake case ({@link #wireName()}).
+ *
+ * <p>Objects the loop creates (handles, futures, tasks) are named by the kit and
+ * referred to by that name later. Callbacks and coroutines are not code sent to
+ * the loop: they are fixed behaviours parameterised by a label ({@link Event}s
+ * are what they leave behind), optionally followed by further operations that
+ * the callback performs while it runs ({@code then}).
+ *
+ * <p>Public-API operations must be supported by every implementation. Those
+ * that need more say which {@link Capability} in their Javadoc; an
+ * implementation that does not declare it is never sent them.
+ *
+ * @since 0.1
+ */
+public sealed interface Operation {
+
+    /** The operation's name in docs/protocol.md and in messages, e.g. "call_soon". */
+    default String wireName() {
+        return wireName(getClass());
+    }
+
+    /**
+     * The wire name of an operation type: its record's name in snake case ({@code CallSoonThreadsafe}
+     * is {@code call_soon_threadsafe}). One rule, so the names cannot drift from the records.
+     */
+    static String wireName(Class<? extends Operation> type) {
+        return type.getSimpleName().replaceAll("(?<!^)(?=[A-Z])", "_").toLowerCase(Locale.ROOT);
+    }
+
+    /** Every operation of the vocabulary, in the order this file declares them. */
+    static List<Class<? extends Operation>> types() {
+        List<Class<? extends Operation>> types = new ArrayList<>();
+        for (Class<?> type : Operation.class.getPermittedSubclasses()) {
+            types.add(type.asSubclass(Operation.class));
+        }
+        return List.copyOf(types);
+    }
+
+    // ---- scheduling -------------------------------------------------------------------------
+
+    /**
+     * {@code loop.call_soon(cb)}. When {@code cb} runs it records {@code label}, then performs
+     * {@code then} in order. {@code handle}, if not null, names the returned Handle.
+     */
+    record CallSoon(String label, List<Operation> then, String handle) implements Operation {
+        public CallSoon {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.call_soon_threadsafe(cb)}, otherwise as {@link CallSoon}. */
+    record CallSoonThreadsafe(String label, List<Operation> then, String handle) implements Operation {
+        public CallSoonThreadsafe {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.call_later(delay, cb)}; a negative delay makes an overdue timer. */
+    record CallLater(double delay, String label, List<Operation> then, String handle) implements Operation {
+        public CallLater {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /**
+     * {@code loop.call_at(loop.time() + delay, cb)}: the deadline is taken on the loop's own clock
+     * when the operation is performed; a negative delay makes an overdue timer. Otherwise as
+     * {@link CallLater}.
+     */
+    record CallAt(double delay, String label, List<Operation> then, String handle) implements Operation {
+        public CallAt {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /**
+     * Raises {@code RuntimeError("raised by the kit")}. In the {@code then} of a callback it is not
+     * recorded as {@code !error}: it propagates out of the callback, so the loop sees a callback
+     * that raises (asyncio's {@code Handle._run} hands it to the exception handler); the operations
+     * after it are not performed. Performed by the kit directly, its outcome is that error.
+     */
+    record Raise() implements Operation {}
+
+    /** {@code handle.cancel()}. */
+    record CancelHandle(String handle) implements Operation {}
+
+    /** {@code handle.cancelled()}; value: boolean. */
+    record HandleCancelled(String handle) implements Operation {}
+
+    /** Whether the handle still references its callback; value: boolean. Needs {@link Capability#HANDLE_INTERNALS}. */
+    record HandleHoldsCallback(String handle) implements Operation {}
+
+    /**
+     * Whether the callback the kit gave the loop for this handle has been freed, seen through public
+     * means only: a weak reference to it, after a garbage collection. Value: boolean.
+     */
+    record CallbackFreed(String handle) implements Operation {}
+
+    /**
+     * Takes the handle out of the ready queue ({@code loop._ready.remove(h)}, the document's "pop");
+     * value: whether it was there. Needs {@link Capability#READY_QUEUE}.
+     */
+    record RemoveFromReadyQueue(String handle) implements Operation {}
+
+    // ---- running the loop -------------------------------------------------------------------
+
+    /** {@code loop.stop()}. */
+    record Stop() implements Operation {}
+
+    /**
+     * Exactly one iteration through public API: {@code loop.stop(); loop.run_forever()}. asyncio
+     * documents that a loop stopped before {@code run_forever()} polls once with a zero timeout,
+     * runs what is ready and returns. Starts a new run for {@link Event#run()}.
+     */
+    record RunOnce() implements Operation {}
+
+    /** {@code loop.run_forever()} until something stops it. Starts a new run for {@link Event#run()}. */
+    record RunForever() implements Operation {}
+
+    /**
+     * {@code loop.run_until_complete(fut)}, where {@code future} names a future or a task; value:
+     * its result (an error outcome with its exception when it has one).
+     */
+    record RunUntilComplete(String future) implements Operation {}
+
+    // ---- observing --------------------------------------------------------------------------
+
+    /** {@code len(loop._ready)}; value: integer. Needs {@link Capability#READY_QUEUE}. */
+    record ReadyQueueLength() implements Operation {}
+
+    /**
+     * Runs one iteration with the selector replaced by a probe that reports no I/O, and returns
+     * the timeout the loop passed to it (seconds, or null for "block until something happens").
+     * The probe never blocks. Starts a new run. Needs {@link Capability#SELECT_TIMEOUT}.
+     */
+    record SelectTimeout() implements Operation {}
+
+    /** Everything recorded so far, in order; value: list of {@link Event}. */
+    record Recorded() implements Operation {}
+
+    /**
+     * Performs {@code of} and records its outcome as an {@link Event} named {@code name}
+     * (value or "ErrorType: message"). Used inside callbacks to observe the loop mid-iteration.
+     */
+    record Note(String name, Operation of) implements Operation {}
+
+    // ---- futures ----------------------------------------------------------------------------
+
+    /** {@code loop.create_future()}, named {@code future}. */
+    record CreateFuture(String future) implements Operation {}
+
+    /** {@code fut.add_done_callback(cb)}; {@code cb} records {@code label} and performs {@code then}. */
+    record AddDoneCallback(String future, String label, List<Operation> then) implements Operation {
+        public AddDoneCallback {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code fut.set_result(value)}. */
+    record SetResult(String future, Object value) implements Operation {}
+
+    /** {@code fut.set_exception(RuntimeError("set by the kit"))}. */
+    record SetException(String future) implements Operation {}
+
+    /** {@code fut.cancel()}; value: boolean, whether it was cancelled by this call. */
+    record CancelFuture(String future) implements Operation {}
+
+    /** {@code fut.done()}; value: boolean. */
+    record FutureDone(String future) implements Operation {}
+
+    /** {@code fut.cancelled()}; value: boolean. */
+    record FutureCancelled(String future) implements Operation {}
+
+    // ---- tasks ------------------------------------------------------------------------------
+
+    /**
+     * How a task is made: {@code asyncio.Task(coro, loop=loop)}, {@code loop.create_task(coro)},
+     * {@code asyncio.create_task(coro)} (needs a running loop), {@code asyncio.ensure_future(coro,
+     * loop=loop)} or {@code tg.create_task(coro)} on an {@code asyncio.TaskGroup} (3.11+) entered by
+     * the coroutine of the kit task that performs the operation ({@link CreateTask#then}).
+     */
+    enum TaskConstruction {
+        TASK_CONSTRUCTOR, CREATE_TASK, ASYNCIO_CREATE_TASK, ENSURE_FUTURE, TASK_GROUP;
+
+        /** Its name on the wire: "task_constructor", "create_task", ... */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Whether {@code eager_start=True} can be passed this way (the Task constructor and loop.create_task only). */
+        public boolean takesEagerStart() {
+            return this == TASK_CONSTRUCTOR || this == CREATE_TASK;
+        }
+    }
+
+    /**
+     * Makes a task named {@code task} (also its asyncio name) around a coroutine that records
+     * {@code <label>:start}, performs {@code then} in order (as a callback does, inside the task's
+     * step: so tasks can be made and futures completed "from a task"), awaits the future
+     * {@code awaits} if not null, records {@code <label>:end} and returns. When {@code then} makes
+     * tasks with {@link TaskConstruction#TASK_GROUP}, the coroutine performs {@code then} inside
+     * {@code async with asyncio.TaskGroup()} and so awaits those tasks before {@code awaits}.
+     * {@code eagerStart} passes {@code eager_start=True} (needs {@link Capability#EAGER_START}; only
+     * with {@link TaskConstruction#takesEagerStart()}).
+     */
+    record CreateTask(String task, String label, String awaits, TaskConstruction via, boolean eagerStart,
+            List<Operation> then) implements Operation {
+        public CreateTask {
+            then = then == null ? List.of() : List.copyOf(then);
+            if (eagerStart && via != null && !via.takesEagerStart()) {
+                throw new IllegalArgumentException("eager_start with via " + via + ": only the Task constructor"
+                        + " and loop.create_task take eager_start");
+            }
+        }
+
+        /** A task whose coroutine performs nothing between its start and its await. */
+        public CreateTask(String task, String label, String awaits, TaskConstruction via, boolean eagerStart) {
+            this(task, label, awaits, via, eagerStart, List.of());
+        }
+    }
+
+    /**
+     * Makes a task object whose initialiser never ran ({@code Task.__new__(Task)}), named {@code task}.
+     * Needs {@link Capability#UNINITIALISED_TASK}.
+     */
+    record CreateUninitialisedTask(String task) implements Operation {}
+
+    /** {@code task.done()}; value: boolean. */
+    record TaskDone(String task) implements Operation {}
+
+    /** {@code task.get_name()}; value: string. */
+    record TaskName(String task) implements Operation {}
+
+    /** {@code task.get_coro()}; value: the coroutine's type name, or null when the task has none. */
+    record TaskCoroutine(String task) implements Operation {}
+
+    /** {@code asyncio.current_task(loop)}; value: the kit's name for it, or null. */
+    record CurrentTask() implements Operation {}
+
+    /** {@code asyncio.tasks._enter_task(loop, task)}. Needs {@link Capability#ENTER_LEAVE_TASK}. */
+    record EnterTask(String task) implements Operation {}
+
+    /** {@code asyncio.tasks._leave_task(loop, task)}. Needs {@link Capability#ENTER_LEAVE_TASK}. */
+    record LeaveTask(String task) implements Operation {}
+
+    /**
+     * {@code asyncio.tasks._swap_current_task(loop, task)} ({@code task} may be null); value: the
+     * kit's name for the previous current task, or null. Needs {@link Capability#SWAP_CURRENT_TASK}.
+     */
+    record SwapCurrentTask(String task) implements Operation {}
+
+    // ---- threads, errors and I/O --------------------------------------------------------------
+
+    /**
+     * Starts {@code loop.run_forever()} on a new thread (the loop thread) and returns once the loop
+     * is idle, blocked in its selector with nothing to do. From then on, every other operation is
+     * performed from a thread that is not the loop thread, which is what the stall rules are about.
+     * Starts a new run.
+     */
+    record StartLoopThread() implements Operation {}
+
+    /** {@code loop.call_soon_threadsafe(loop.stop)} and joins the loop thread; value: whether it ended within the bound. */
+    record StopLoopThread() implements Operation {}
+
+    /**
+     * Waits at most {@code seconds} for an event labelled {@code label} to be recorded; value: whether it was.
+     * The wait is the bound a scenario uses to prove a negative; it never waits longer.
+     */
+    record WaitFor(String label, double seconds) implements Operation {}
+
+    /**
+     * What the loop reported to its exception handler so far (the agent installs a recording handler
+     * with {@code loop.set_exception_handler} on every new loop); value: list of "Type: message".
+     */
+    record ReportedErrors() implements Operation {}
+
+    /**
+     * Registers {@code loop.add_reader} on a socket that is already readable (a byte waits in a
+     * socketpair); the reader callback records {@code label} and removes itself. So the next poll of
+     * the selector reports I/O.
+     */
+    record AddReadyReader(String label) implements Operation {}
+
+    // ---- futures, timers and exception handlers beyond the source document (issue 16) ------
+
+    /**
+     * {@code fut.remove_done_callback(cb)}, where {@code cb} is the callback that
+     * {@link AddDoneCallback} added with this {@code label} to this future (adding the same label
+     * twice adds that same callback twice); value: the number of callbacks removed.
+     */
+    record RemoveDoneCallback(String future, String label) implements Operation {}
+
+    /** {@code fut.result()}; value: the result, or an error outcome with what it raised. */
+    record FutureResult(String future) implements Operation {}
+
+    /**
+     * {@code fut.exception()}; value: the exception as "Type: message", or null when the future has a
+     * result; an error outcome with what it raised.
+     */
+    record FutureException(String future) implements Operation {}
+
+    /** {@code fut.set_exception(StopIteration("set by the kit"))}. */
+    record SetStopIteration(String future) implements Operation {}
+
+    /** {@code handle.when()} of a timer handle; value: number (seconds on the loop's clock). */
+    record HandleWhen(String handle) implements Operation {}
+
+    /** {@code loop.time()}; value: number (seconds). */
+    record LoopTime() implements Operation {}
+
+    /** The exceptions that are BaseException but not Exception, which asyncio lets through. */
+    enum BaseErrorType {
+        KEYBOARD_INTERRUPT("KeyboardInterrupt"), SYSTEM_EXIT("SystemExit");
+
+        private final String pythonName;
+
+        BaseErrorType(String pythonName) {
+            this.pythonName = pythonName;
+        }
+
+        /** Its name on the wire: the Python exception's name. */
+        public String wireName() {
+            return pythonName;
+        }
+    }
+
+    /**
+     * Raises {@code KeyboardInterrupt("raised by the kit")} or {@code SystemExit("raised by the kit")}.
+     * In the {@code then} of a callback it leaves the callback, as {@link Raise} does; asyncio's
+     * {@code Handle._run} lets these through, out of {@code run_forever()}. A run operation that it
+     * leaves has it as its error outcome.
+     */
+    record RaiseBaseException(BaseErrorType errorType) implements Operation {}
+
+    /**
+     * The context dicts the loop passed to the kit's recording exception handler so far; value: for
+     * each report, the sorted list of the context's keys.
+     */
+    record ReportedContexts() implements Operation {}
+
+    /** Which exception handler {@link SetExceptionHandler} installs. */
+    enum ExceptionHandlerKind {
+        /** The agent's own handler, which records each report (installed on every new loop). */
+        RECORDING,
+        /** {@code None}: the loop's default handler, which logs. */
+        DEFAULT,
+        /** A handler that raises {@code RuntimeError("raised by the handler")} every time it is called. */
+        RAISING;
+
+        /** Its name on the wire: "recording", "default", "raising". */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** {@code loop.set_exception_handler(handler)}. */
+    record SetExceptionHandler(ExceptionHandlerKind handler) implements Operation {}
+
+    /**
+     * {@code loop.get_exception_handler()}; value: "recording" or "raising" for the kit's handlers,
+     * null for None, "other" for anything else.
+     */
+    record GetExceptionHandler() implements Operation {}
+
+    /**
+     * {@code loop.call_exception_handler({"message": message, "exception": RuntimeError(message)})}
+     * (a handler that raises is the loop's business, as in asyncio).
+     */
+    record CallExceptionHandler(String message) implements Operation {}
+
+    // ---- the run lifecycle, a closed loop, cancellation and I/O readiness (issue 16, part B) -----
+
+    /** {@code loop.is_running()}; value: boolean. */
+    record IsRunning() implements Operation {}
+
+    /** {@code loop.is_closed()}; value: boolean. */
+    record IsClosed() implements Operation {}
+
+    /** {@code loop.close()}. The session still ends with its own close, which a closed loop ignores. */
+    record Close() implements Operation {}
+
+    /**
+     * {@code loop.run_until_complete(coro)} with a coroutine, not a future: the coroutine of
+     * {@link CreateTask} ({@code label}, awaiting {@code awaits} if not null). Value: what it
+     * returned ({@code label}); an error outcome with its exception when it raised. Starts a new run.
+     */
+    record RunCoroutineUntilComplete(String label, String awaits) implements Operation {}
+
+    /** {@code task.cancel(msg)} ({@code task.cancel()} when {@code msg} is null); value: boolean. */
+    record CancelTask(String task, String msg) implements Operation {}
+
+    /**
+     * {@code loop.create_task(coro, name=task)} around a coroutine that records {@code <label>:start},
+     * performs {@code then} in its first step (as a callback does, so a note sees that step), awaits
+     * {@code awaits} if not null and records {@code <label>:end}, then returns {@code label}. When the
+     * await raises {@code CancelledError} and {@code catchesCancellation} is true, it records
+     * {@code <label>:caught} and returns {@code "caught"} instead of letting the error end the task.
+     */
+    record CreateScriptedTask(String task, String label, List<Operation> then, String awaits,
+            boolean catchesCancellation) implements Operation {
+        public CreateScriptedTask {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code socket.socketpair()}, named {@code socket}: the loop watches its first end; closed with the session. */
+    record SocketPair(String socket) implements Operation {}
+
+    /** Sends one byte from the pair's other end, so the watched end is readable until it is read (never, here). */
+    record MakeReadable(String socket) implements Operation {}
+
+    /** {@code loop.add_reader(sock, cb)} on the watched end; {@code cb} records {@code label}, performs {@code then}. */
+    record AddReader(String socket, String label, List<Operation> then) implements Operation {
+        public AddReader {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.remove_reader(sock)}; value: what it returned (asyncio: a boolean). */
+    record RemoveReader(String socket) implements Operation {}
+
+    /** {@code loop.add_writer(sock, cb)} on the watched end (writable while its buffer has room); as {@link AddReader}. */
+    record AddWriter(String socket, String label, List<Operation> then) implements Operation {
+        public AddWriter {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /** {@code loop.remove_writer(sock)}; value: what it returned (asyncio: a boolean). */
+    record RemoveWriter(String socket) implements Operation {}
+}

@@ -1,0 +1,93 @@
+package org.asynciotck.gallery;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.asynciotck.process.AgentCommand;
+import org.asynciotck.process.ProcessImplementation;
+import org.asynciotck.runner.ConformanceRun;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RuleLevel;
+import org.asynciotck.runner.RuleResult;
+import org.asynciotck.runner.RunConfiguration;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.ScenarioListener;
+import org.asynciotck.runner.ScenarioResult;
+import org.asynciotck.runner.Verdict;
+
+/** Certifies a loop factory of tck/cli/src/test/resources/gallery/ through the Python agent, with every rule. */
+final class GalleryRuns {
+
+    private GalleryRuns() {}
+
+    /** The pyenv interpreter of {@code version}; the test is skipped (never failed) when it is not installed. */
+    static Path python(String version) {
+        String root = System.getenv("PYENV_ROOT");
+        Path pyenv = root == null || root.isBlank() ? Path.of(System.getProperty("user.home"), ".pyenv") : Path.of(root);
+        Path python = pyenv.resolve("versions").resolve(version).resolve("bin/python3");
+        assumeTrue(Files.isExecutable(python), "CPython " + version + " is not installed (no " + python + ")");
+        return python;
+    }
+
+    /**
+     * One full run: {@code loop} is {@code module:factory} in the gallery folder, or null for stock
+     * asyncio; {@code variant} is c or py.
+     */
+    static RunResult certify(Path python, String loop, String variant, Duration bound, Path out) {
+        AgentCommand.Builder command = AgentCommand.python(python).variant(variant).pythonPath(folder())
+                .operationTimeout(bound).handshakeTimeout(Duration.ofSeconds(10));
+        if (loop != null) {
+            command.loop(loop);
+        }
+        try (ProcessImplementation implementation = new ProcessImplementation(command.build())) {
+            return new ConformanceRun(RunConfiguration.of(implementation, null, out),
+                    RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none())
+                    .execute();
+        }
+    }
+
+    /** The MUST and SHOULD rules that did not pass (not-applicable counts as passing here), with their verdicts. */
+    static Map<String, Verdict> nonPassing(RunResult result) {
+        Map<String, Verdict> rules = new TreeMap<>();
+        for (RuleResult rule : result.rules()) {
+            if (rule.level() != RuleLevel.INFO && rule.verdict() != Verdict.PASS
+                    && rule.verdict() != Verdict.NOT_APPLICABLE) {
+                rules.put(rule.id(), rule.verdict());
+            }
+        }
+        return rules;
+    }
+
+    /** Every scenario's verdict, keyed by where it is ("features/x.feature:12 name"). */
+    static Map<String, Verdict> scenarioVerdicts(RunResult result) {
+        Map<String, Verdict> verdicts = new TreeMap<>();
+        for (ScenarioResult scenario : result.scenarios()) {
+            verdicts.put(scenario.location() + " " + scenario.name(), scenario.verdict());
+        }
+        return verdicts;
+    }
+
+    /** What each non-passing rule's decisive scenario said, for assertion messages. */
+    static Map<String, String> reasons(RunResult result) {
+        Map<String, String> reasons = new TreeMap<>();
+        for (RuleResult rule : result.rules()) {
+            if (rule.verdict() != Verdict.PASS && rule.verdict() != Verdict.NOT_APPLICABLE) {
+                reasons.put(rule.id(), rule.decisiveScenario().message());
+            }
+        }
+        return reasons;
+    }
+
+    private static Path folder() {
+        try {
+            return Path.of(GalleryRuns.class.getResource("/gallery/broken_loops.py").toURI()).getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the gallery is not a folder on the test classpath", e);
+        }
+    }
+}

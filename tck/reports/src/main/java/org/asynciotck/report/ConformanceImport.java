@@ -1,0 +1,187 @@
+package org.asynciotck.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.asynciotck.runner.CatalogueRule;
+import org.asynciotck.runner.Coverage;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RuleLevel;
+import org.asynciotck.runner.RuleResult;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.ScenarioResult;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.Profiles;
+
+/**
+ * Reads back a conformance.json produced elsewhere (another machine, another CI job) as a column of
+ * a merged matrix ({@code matrix --from DIR}), the way test262.fyi and wpt.fyi combine runs.
+ *
+ * <p>A file is refused, with the reason, when it fails docs/conformance.schema.json (checked with
+ * networknt's validator), when it names a rule this kit's catalogue does not have or gives a rule
+ * another level (an incompatible catalogue version: its verdicts would mean something else here),
+ * or when its recorded verdict disagrees with what its own rules give. A refused file never costs
+ * the other columns: the caller reports it and goes on.
+ */
+public final class ConformanceImport {
+
+    /** Where the schema is on the classpath (copied from docs/ by the build). */
+    static final String SCHEMA_RESOURCE = "/schemas/conformance.schema.json";
+    /** How deep under a --from folder conformance.json files are looked for (DIR/conformance.json, DIR/id/...). */
+    private static final int SEARCH_DEPTH = 4;
+    /** At most this many schema errors are named in a refusal. */
+    private static final int LISTED_ERRORS = 5;
+
+    private static final ObjectMapper JSON = ReportJson.newMapper();
+    private static volatile Schema schema;
+
+    private ConformanceImport() {}
+
+    /** A conformance.json that could not be merged; the message says which file and why. */
+    public static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(Path file, String why) {
+            super(file + ": " + why);
+        }
+    }
+
+    /** A merged column: the run as recorded, and where and when it was made. */
+    public record Imported(Path file, RunResult result, Provenance provenance) {}
+
+    /** Every conformance.json under {@code folder} (the folder itself, or a reports folder of several), sorted. */
+    public static List<Path> find(Path folder) throws IOException {
+        if (Files.isRegularFile(folder)) {
+            return List.of(folder);
+        }
+        if (!Files.isDirectory(folder)) {
+            throw new java.nio.file.NoSuchFileException(folder.toString(), null, "no such folder");
+        }
+        try (Stream<Path> files = Files.walk(folder, SEARCH_DEPTH)) {
+            return files.filter(p -> p.getFileName().toString().equals(ReportWriter.CONFORMANCE_JSON))
+                    .filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+
+    /** Reads, validates and checks one file against this kit's catalogue. */
+    public static Imported read(Path file, RuleCatalogue catalogue) throws Refused {
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new Refused(file, "not readable as JSON: " + e.getMessage());
+        }
+        List<String> errors = schema().validate(tree).stream().map(Error::toString).toList();
+        if (!errors.isEmpty()) {
+            throw new Refused(file, "fails docs/conformance.schema.json (" + errors.size() + " error"
+                    + (errors.size() == 1 ? "" : "s") + "): " + String.join("; ",
+                    errors.subList(0, Math.min(LISTED_ERRORS, errors.size()))));
+        }
+        ConformanceReport report;
+        try {
+            report = JSON.treeToValue(tree, ConformanceReport.class);
+        } catch (IOException e) {
+            throw new Refused(file, "does not read as a conformance report: " + e.getMessage());
+        }
+        checkCatalogue(file, report, catalogue);
+        RunResult result = result(file, report, catalogue);
+        if (result.conformant() != report.summary().conformant()) {
+            throw new Refused(file, "says conformant=" + report.summary().conformant()
+                    + " but its rules give conformant=" + result.conformant() + "; the file was edited or is damaged");
+        }
+        return new Imported(file, result,
+                report.provenance() == null ? Provenance.UNKNOWN : report.provenance());
+    }
+
+    /** Every rule of the file must be a rule of this catalogue, at the same level. */
+    private static void checkCatalogue(Path file, ConformanceReport report, RuleCatalogue catalogue) throws Refused {
+        List<String> unknown = new ArrayList<>();
+        List<String> relevelled = new ArrayList<>();
+        for (ConformanceReport.Rule rule : report.rules()) {
+            var known = catalogue.find(rule.id());
+            if (known.isEmpty()) {
+                unknown.add(rule.id());
+            } else if (!known.get().level().name().equals(rule.level())) {
+                relevelled.add(rule.id() + " is " + rule.level() + " there, " + known.get().level() + " here");
+            }
+        }
+        if (!unknown.isEmpty() || !relevelled.isEmpty()) {
+            List<String> why = new ArrayList<>();
+            if (!unknown.isEmpty()) {
+                why.add("rules this kit's catalogue does not have: " + String.join(", ", unknown));
+            }
+            if (!relevelled.isEmpty()) {
+                why.add("rules whose level changed: " + String.join(", ", relevelled));
+            }
+            throw new Refused(file, "comes from an incompatible catalogue (kit " + report.kit().version()
+                    + "); " + String.join("; ", why) + ". Certify it again with this kit");
+        }
+    }
+
+    private static RunResult result(Path file, ConformanceReport report, RuleCatalogue catalogue) throws Refused {
+        ConformanceReport.Implementation impl = report.implementation();
+        ImplementationInfo info;
+        try {
+            ApiLevel level = ApiLevel.parse(impl.apiLevel());
+            info = new ImplementationInfo(impl.id(), impl.name(), impl.version(), impl.python(), level,
+                    Set.copyOf(impl.capabilities()), Profiles.declared(impl.profiles(), level), impl.identity());
+        } catch (IllegalArgumentException e) {
+            throw new Refused(file, "its implementation does not read: " + e.getMessage());
+        }
+        List<RuleResult> rules = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (ConformanceReport.Rule rule : report.rules()) {
+            if (!seen.add(rule.id())) {
+                throw new Refused(file, "lists rule " + rule.id() + " twice");
+            }
+            RuleLevel level = RuleLevel.valueOf(rule.level());
+            List<ScenarioResult> scenarios = rule.scenarios().stream().map(s -> new ScenarioResult(s.name(),
+                    s.verdict(), s.message(), s.feature(), s.line(), List.of(rule.id(), level.name()), s.timeline())).toList();
+            if (scenarios.stream().noneMatch(s -> s.verdict() == rule.verdict())) {
+                throw new Refused(file, "rule " + rule.id() + " has verdict " + rule.verdict().wireName()
+                        + " but no scenario with it");
+            }
+            rules.add(new RuleResult(rule.id(), rule.title(), level, rule.verdict(), scenarios));
+        }
+        ConformanceReport.CoverageSummary c = report.summary().coverage();
+        List<String> notRun = new ArrayList<>(c.notRun());
+        for (CatalogueRule rule : catalogue.rules()) {
+            if (!seen.contains(rule.id()) && !notRun.contains(rule.id())) {
+                notRun.add(rule.id()); // a rule added to the catalogue since: not run there
+            }
+        }
+        Coverage coverage = new Coverage(catalogue.rules().size(), c.checked(), c.otherProfiles(), c.notApplicable(),
+                notRun, c.coreNotApplicable());
+        return new RunResult(info, rules, report.complete(), coverage);
+    }
+
+    private static Schema schema() {
+        Schema loaded = schema;
+        if (loaded == null) {
+            try (InputStream in = ConformanceImport.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("the kit is missing " + SCHEMA_RESOURCE + " (a build problem)");
+                }
+                loaded = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            schema = loaded;
+        }
+        return loaded;
+    }
+}
