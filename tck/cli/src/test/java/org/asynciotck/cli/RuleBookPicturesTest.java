@@ -30,7 +30,7 @@ class RuleBookPicturesTest {
         String html = Files.readString(reports.resolve("rules.html"));
         int diagram = html.indexOf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"run-once\"");
         assertThat(diagram).as("the _run_once diagram").isPositive().isLessThan(html.indexOf("<h2>Contents</h2>"));
-        String ntodo = section(html, "feature-features-ntodo-snapshot-feature");
+        String ntodo = section(html, "feature-features-01-ntodo-snapshot-feature");
         assertThat(ntodo).contains("<b>Example timeline</b>: a run in which a scenario of this family did not pass")
                 .contains("NTODO-2 · broken-drains-new-callbacks").contains(">observed</text>");
         String lifecycle = section(html, "feature-features-00-run-lifecycle-feature");

@@ -32,9 +32,9 @@ final class ClaimedRules {
     static final String CLAIMS_PREFIX = "Claims:";
     /**
      * Instead of a Claims line, a rule that no claim of the source document states names where its
-     * promise comes from (the asyncio documentation, CPython's source): "Beyond the source document: ...".
+     * promise comes from (the asyncio documentation, CPython's source): "Beyond the claims: ...".
      */
-    static final String BEYOND_PREFIX = "Beyond the source document:";
+    static final String BEYOND_PREFIX = "Beyond the claims:";
 
     /** A scenario (or scenario outline) of a rule, with the line of its keyword. */
     record ScenarioRef(String name, String feature, int line) {
@@ -44,7 +44,7 @@ final class ClaimedRules {
     }
 
     /** One rule, the claims it lists and its scenarios. */
-    /** {@code beyond} is the rule's "Beyond the source document:" text, or null when it lists claims. */
+    /** {@code beyond} is the rule's "Beyond the claims:" text, or null when it lists claims. */
     record Entry(CatalogueRule rule, List<String> claims, String beyond, List<ScenarioRef> scenarios) {}
 
     private final List<Entry> entries;
@@ -108,7 +108,7 @@ final class ClaimedRules {
         return description == null ? Stream.empty() : description.lines().map(String::strip);
     }
 
-    /** The text after "Beyond the source document:", or null when the rule has no such line. */
+    /** The text after "Beyond the claims:", or null when the rule has no such line. */
     private static String beyondOf(String description) {
         return descriptionLines(description).filter(l -> l.startsWith(BEYOND_PREFIX))
                 .map(l -> l.substring(BEYOND_PREFIX.length()).strip()).filter(t -> !t.isEmpty())

@@ -76,12 +76,12 @@ class RulesTableTest {
     @Test
     void aRuleBeyondTheSourceDocumentNamesItsSourceInsteadOfClaims() {
         RulesTable fixture = RulesTable.of("| C-1 | S | \"q\" | | not a loop behaviour: test |\n",
-                Map.of("features/a.feature", feature("Beyond the source document: asyncio docs, Future.result")),
+                Map.of("features/a.feature", feature("Beyond the claims: asyncio docs, Future.result")),
                 Set.of());
         assertThat(fixture.problems()).isEmpty();
-        assertThat(fixture.render()).contains("Beyond the source document: asyncio docs, Future.result.");
+        assertThat(fixture.render()).contains("Beyond the claims: asyncio docs, Future.result.");
         RulesTable both = RulesTable.of("| C-1 | S | \"q\" | | not a loop behaviour: test |\n",
-                Map.of("features/a.feature", feature("Claims: C-1\n    Beyond the source document: docs")), Set.of());
+                Map.of("features/a.feature", feature("Claims: C-1\n    Beyond the claims: docs")), Set.of());
         assertThat(both.problems()).singleElement().asString().contains("has both a 'Claims:' and a");
     }
 

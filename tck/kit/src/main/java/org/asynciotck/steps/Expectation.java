@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * The one template for a broken expectation:
- * {@code [NTODO-1] reference: expected <x>, observed <y> (features/ntodo-snapshot.feature:31)}.
+ * {@code [NTODO-1] reference: expected <x>, observed <y> (features/01-ntodo-snapshot.feature:31)}.
  */
 final class Expectation {
 

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The rule a scenario verifies and where it stands, for failure messages:
- * {@code [NTODO-1] ... (features/ntodo-snapshot.feature:31)}.
+ * {@code [NTODO-1] ... (features/01-ntodo-snapshot.feature:31)}.
  */
 record ScenarioRule(String id, String feature, int line) {
 

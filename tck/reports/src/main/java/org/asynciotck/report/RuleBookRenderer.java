@@ -56,7 +56,7 @@ public final class RuleBookRenderer {
 
     /**
      * @param matrix   verdicts to show under each rule, or null
-     * @param examples by feature path (e.g. features/ntodo-snapshot.feature): a failing scenario to draw
+     * @param examples by feature path (e.g. features/01-ntodo-snapshot.feature): a failing scenario to draw
      */
     public static String render(FeatureBook book, MatrixReport matrix, String kitVersion, Map<String, Example> examples) {
         Map<String, MatrixReport.Rule> verdicts = new HashMap<>();

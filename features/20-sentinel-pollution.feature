@@ -8,7 +8,7 @@ Feature: Sentinel tasks and the ready queue
   start on a running loop (3.12+), a sentinel completes inside its constructor
   and adds nothing.
 
-  Source: the source document, "Dominant collision source: sentinel __step";
+  Source: the claims of "Dominant collision source: sentinel __step" (docs/claims.md);
   CPython Lib/asyncio/tasks.py, Task.__init__ and Task.__eager_start.
 
   Background:

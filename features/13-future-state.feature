@@ -21,7 +21,7 @@ Feature: What a future answers about itself, and removing its done callbacks
 
   @FUTURE-3 @MUST
   Rule: result() and exception() tell the state: InvalidStateError while pending, then the result or the exception
-    Beyond the source document: asyncio docs, Future.result and Future.exception; CPython futures.py, Future.result, Future.exception
+    Beyond the claims: asyncio docs, Future.result and Future.exception; CPython futures.py, Future.result, Future.exception
 
     Scenario: result() of a pending future raises InvalidStateError
       When the result of future "f" is asked for
@@ -47,7 +47,7 @@ Feature: What a future answers about itself, and removing its done callbacks
 
   @FUTURE-4 @MUST
   Rule: A cancelled future raises CancelledError from result() and from exception()
-    Beyond the source document: asyncio docs, Future.result and Future.exception ("If the Future has been cancelled, this method raises a CancelledError exception"); CPython futures.py
+    Beyond the claims: asyncio docs, Future.result and Future.exception ("If the Future has been cancelled, this method raises a CancelledError exception"); CPython futures.py
 
     Scenario: result() of a cancelled future raises CancelledError
       Given future "f" is completed with cancel
@@ -61,7 +61,7 @@ Feature: What a future answers about itself, and removing its done callbacks
 
   @FUTURE-5 @MUST
   Rule: remove_done_callback() removes every registration of the callback and answers how many; a removed callback never runs
-    Beyond the source document: asyncio docs, Future.remove_done_callback ("Returns the number of callbacks removed"); CPython futures.py, Future.remove_done_callback
+    Beyond the claims: asyncio docs, Future.remove_done_callback ("Returns the number of callbacks removed"); CPython futures.py, Future.remove_done_callback
 
     @profile-deferred-dispatch
     Scenario: A callback registered twice is removed twice, and only the other callback runs
@@ -82,7 +82,7 @@ Feature: What a future answers about itself, and removing its done callbacks
 
   @FUTURE-6 @SHOULD
   Rule: A future never holds a StopIteration: set_exception() refuses it or holds a RuntimeError caused by it
-    Beyond the source document: CPython futures.py, Future.set_exception (TypeError to 3.12, RuntimeError from 3.13, gh-112182)
+    Beyond the claims: CPython futures.py, Future.set_exception (TypeError to 3.12, RuntimeError from 3.13, gh-112182)
 
     A StopIteration raised into a coroutine that awaits the future would end the
     coroutine's frame as if it returned (PEP 479), so asyncio never lets a future

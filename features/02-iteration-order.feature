@@ -1,7 +1,8 @@
 Feature: The order of work inside one iteration
 
-  The source document lists one iteration as (1) move due timers to the ready
-  queue, (2) poll the selector, (3) run the ready callbacks. CPython does it in
+  The claims the kit started from (docs/claims.md) list one iteration as
+  (1) move due timers to the ready queue, (2) poll the selector, (3) run the
+  ready callbacks. CPython does it in
   another order: it computes the select timeout, polls the selector (queueing
   the I/O callbacks it reports), and only then moves the timers that are due
   (up to now + clock resolution) to the ready queue, after the I/O callbacks.

@@ -25,7 +25,7 @@ Feature: Closing the loop
 
   @CLOSED-1 @SHOULD
   Rule: close() called while the loop runs raises RuntimeError and leaves the loop open
-    Beyond the source document: asyncio docs, loop.close ("The loop must not be running when this function is called"); CPython base_events.py, BaseEventLoop.close ("Cannot close a running event loop")
+    Beyond the claims: asyncio docs, loop.close ("The loop must not be running when this function is called"); CPython base_events.py, BaseEventLoop.close ("Cannot close a running event loop")
 
     Scenario: A callback that closes its running loop gets RuntimeError
       Given callback "a" is scheduled with call_soon and, when it runs, does:
@@ -44,7 +44,7 @@ Feature: Closing the loop
 
   @CLOSED-2 @MUST
   Rule: is_closed() is false until close(), true after it, and close() a second time does nothing
-    Beyond the source document: asyncio docs, loop.close ("This method is idempotent and irreversible") and loop.is_closed; CPython base_events.py, BaseEventLoop.close
+    Beyond the claims: asyncio docs, loop.close ("This method is idempotent and irreversible") and loop.is_closed; CPython base_events.py, BaseEventLoop.close
 
     Scenario: A fresh loop is not closed
       When the loop is asked whether it is closed
@@ -62,7 +62,7 @@ Feature: Closing the loop
 
   @CLOSED-3 @SHOULD
   Rule: A closed loop refuses to schedule callbacks and tasks, with RuntimeError("Event loop is closed")
-    Beyond the source document: asyncio docs, loop.close ("No other methods should be called after the event loop is closed"); CPython base_events.py, _check_closed in call_soon, call_at, call_soon_threadsafe, create_task
+    Beyond the claims: asyncio docs, loop.close ("No other methods should be called after the event loop is closed"); CPython base_events.py, _check_closed in call_soon, call_at, call_soon_threadsafe, create_task
 
     Scenario Outline: <call> on a closed loop raises RuntimeError
       Given the loop is closed
@@ -83,7 +83,7 @@ Feature: Closing the loop
 
   @CLOSED-4 @SHOULD
   Rule: A closed loop refuses to run, with RuntimeError("Event loop is closed")
-    Beyond the source document: CPython base_events.py, _check_closed in run_forever and run_until_complete (before the coroutine is wrapped)
+    Beyond the claims: CPython base_events.py, _check_closed in run_forever and run_until_complete (before the coroutine is wrapped)
 
     Scenario: run_forever() on a closed loop raises RuntimeError
       Given the loop is closed

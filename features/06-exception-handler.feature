@@ -23,7 +23,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
 
   @EXC-1 @SHOULD
   Rule: The context of a callback's error names 'message', 'exception' and 'handle'
-    Beyond the source document: asyncio docs, loop.call_exception_handler (the context keys); CPython events.py, Handle._run
+    Beyond the claims: asyncio docs, loop.call_exception_handler (the context keys); CPython events.py, Handle._run
 
     The documentation lists 'message' as always there and the others as
     optional; CPython's Handle._run and uvloop fill in all three for an error
@@ -53,7 +53,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
 
   @EXC-2 @SHOULD
   Rule: KeyboardInterrupt and SystemExit raised by a callback leave run_forever() and are not reported to the exception handler
-    Beyond the source document: CPython events.py, Handle._run ("except (SystemExit, KeyboardInterrupt): raise", since 3.8, bpo-32528)
+    Beyond the claims: CPython events.py, Handle._run ("except (SystemExit, KeyboardInterrupt): raise", since 3.8, bpo-32528)
 
     CPython 3.8 made Handle._run let them through (bpo-32528); 3.10 to 3.13 and
     uvloop do the same. What happens to the rest of the batch differs, and the
@@ -91,7 +91,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
 
   @EXC-3 @MUST
   Rule: get_exception_handler() answers the handler set, and set_exception_handler(None) restores the default
-    Beyond the source document: asyncio docs, loop.set_exception_handler ("If handler is None, the default exception handler will be set") and loop.get_exception_handler
+    Beyond the claims: asyncio docs, loop.set_exception_handler ("If handler is None, the default exception handler will be set") and loop.get_exception_handler
 
     Scenario: get_exception_handler() answers the handler that set_exception_handler() installed
       Given the loop's exception handler is one that raises
@@ -111,7 +111,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
 
   @EXC-4 @SHOULD
   Rule: An exception handler that raises does not stop the loop: its error goes to the default handler and the loop goes on
-    Beyond the source document: CPython base_events.py, call_exception_handler ("Unhandled error in exception handler")
+    Beyond the claims: CPython base_events.py, call_exception_handler ("Unhandled error in exception handler")
 
     The documentation does not say; CPython's call_exception_handler catches
     what the handler raises and logs it with the default handler ("Unhandled
@@ -136,7 +136,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
 
   @EXC-5 @MUST
   Rule: call_exception_handler() hands the context to the handler that was set
-    Beyond the source document: asyncio docs, loop.call_exception_handler ("Call the current event loop exception handler")
+    Beyond the claims: asyncio docs, loop.call_exception_handler ("Call the current event loop exception handler")
 
     Scenario: A report made with call_exception_handler() reaches the handler
       When the loop is asked to report "reported by the kit" to its exception handler

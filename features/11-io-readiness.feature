@@ -23,7 +23,7 @@ Feature: Watching file descriptors: reader and writer callbacks
 
   @IO-1 @MUST
   Rule: A reader runs in the iteration whose poll finds its descriptor readable, and not before
-    Beyond the source document: asyncio docs, loop.add_reader ("invoke callback ... once fd is available for reading"); CPython selector_events.py, _add_reader, _process_events
+    Beyond the claims: asyncio docs, loop.add_reader ("invoke callback ... once fd is available for reading"); CPython selector_events.py, _add_reader, _process_events
 
     Scenario: A reader of a readable socket runs in the next iteration
       Given a byte waits on socket "s"
@@ -38,7 +38,7 @@ Feature: Watching file descriptors: reader and writer callbacks
 
   @IO-2 @SHOULD
   Rule: A reader runs again in every iteration while its descriptor stays readable
-    Beyond the source document: CPython selector_events.py, _process_events (level-triggered selectors: select, poll, epoll without EPOLLET, kqueue)
+    Beyond the claims: CPython selector_events.py, _process_events (level-triggered selectors: select, poll, epoll without EPOLLET, kqueue)
 
     Not documented: CPython's selectors are level-triggered (epoll without
     EPOLLET, kqueue, select), and so is libuv's poll; a reader that reads only
@@ -54,7 +54,7 @@ Feature: Watching file descriptors: reader and writer callbacks
 
   @IO-3 @MUST
   Rule: remove_reader() and remove_writer() return whether a callback was registered, and stop it
-    Beyond the source document: asyncio docs, loop.remove_reader ("Returns True if fd was previously being monitored for reads") and loop.remove_writer; CPython selector_events.py, _remove_reader, _remove_writer
+    Beyond the claims: asyncio docs, loop.remove_reader ("Returns True if fd was previously being monitored for reads") and loop.remove_writer; CPython selector_events.py, _remove_reader, _remove_writer
 
     uvloop 0.23.0 returns None from both (docs/errata.md, U-3).
 
@@ -85,7 +85,7 @@ Feature: Watching file descriptors: reader and writer callbacks
 
   @IO-4 @SHOULD
   Rule: add_reader() for a descriptor that already has a reader replaces it
-    Beyond the source document: CPython selector_events.py, _add_reader (modifies the selector key and cancels the previous reader's handle)
+    Beyond the claims: CPython selector_events.py, _add_reader (modifies the selector key and cancels the previous reader's handle)
 
     Not documented; CPython's _add_reader modifies the selector key and cancels
     the previous reader's handle, and uvloop does the same.
@@ -99,7 +99,7 @@ Feature: Watching file descriptors: reader and writer callbacks
 
   @IO-5 @MUST
   Rule: A writer runs in each iteration while its descriptor is writable
-    Beyond the source document: asyncio docs, loop.add_writer ("invoke callback ... once fd is available for writing"); CPython selector_events.py, _add_writer, _process_events
+    Beyond the claims: asyncio docs, loop.add_writer ("invoke callback ... once fd is available for writing"); CPython selector_events.py, _add_writer, _process_events
 
     Scenario: A writer of a socket with room to write runs in each of two iterations
       Given writer "w" watches socket "s"

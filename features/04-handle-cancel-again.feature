@@ -17,7 +17,7 @@ Feature: Cancelling a handle again, or after its callback ran
 
   @HANDLE-4 @MUST
   Rule: cancel() is idempotent, and cancelling a handle whose callback already ran has no effect
-    Beyond the source document: asyncio docs, Handle.cancel ("If the callback has already been canceled or executed, this method has no effect"); CPython events.py, Handle.cancel, TimerHandle.cancel
+    Beyond the claims: asyncio docs, Handle.cancel ("If the callback has already been canceled or executed, this method has no effect"); CPython events.py, Handle.cancel, TimerHandle.cancel
 
     Scenario Outline: A handle made by <scheduler> cancelled twice stays cancelled, and its callback never runs
       Given callback "x" is scheduled with <scheduler> as handle "hx", already due

@@ -9,7 +9,7 @@ Feature: Futures that dispatch their callbacks synchronously
   These rules certify the synchronous design; the deferred design has its own
   rules (FUTURE-1, FUTURE-2).
 
-  Source: the source document, "Synchronous vs deferred callback dispatch";
+  Source: the claims of "Synchronous vs deferred callback dispatch" (docs/claims.md);
   CPython Lib/asyncio/futures.py, Future._schedule_callbacks (the deferred design).
 
   Background:

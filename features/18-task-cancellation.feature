@@ -25,7 +25,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-1 @MUST
   Rule: A task cancelled before its first step never runs its coroutine and ends cancelled
-    Beyond the source document: asyncio docs, Task.cancel ("arranges for a CancelledError exception to be thrown into the wrapped coroutine"); CPython tasks.py, Task.cancel and Task.__step (_must_cancel)
+    Beyond the claims: asyncio docs, Task.cancel ("arranges for a CancelledError exception to be thrown into the wrapped coroutine"); CPython tasks.py, Task.cancel and Task.__step (_must_cancel)
 
     Scenario: cancel() before the first step is accepted
       Given task "t" is created with loop.create_task
@@ -41,7 +41,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-2 @MUST
   Rule: cancel() does not end a task at once; the task ends at its next step
-    Beyond the source document: asyncio docs, Task.cancel ("on the next cycle of the event loop"); CPython tasks.py, Task.cancel (_must_cancel, _fut_waiter)
+    Beyond the claims: asyncio docs, Task.cancel ("on the next cycle of the event loop"); CPython tasks.py, Task.cancel (_must_cancel, _fut_waiter)
 
     With synchronous dispatch the awaited future's cancel() wakes the task inside
     cancel(), so the scenario of a task that awaits is for deferred dispatch only.
@@ -63,7 +63,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-3 @MUST
   Rule: A task cancelled while it awaits a future gets CancelledError at the await and ends cancelled
-    Beyond the source document: asyncio docs, Task.cancel; CPython tasks.py, Task.__step and __step_run_and_handle_result ("except exceptions.CancelledError ... super().cancel()")
+    Beyond the claims: asyncio docs, Task.cancel; CPython tasks.py, Task.__step and __step_run_and_handle_result ("except exceptions.CancelledError ... super().cancel()")
 
     Scenario: The coroutine resumes with CancelledError at its await, and the task is cancelled
       Given a future "f" made by the loop
@@ -76,7 +76,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-4 @SHOULD
   Rule: Cancelling a task that awaits a future cancels that future at once
-    Beyond the source document: CPython tasks.py, Task.cancel ("if self._fut_waiter is not None: if self._fut_waiter.cancel(msg=msg)")
+    Beyond the claims: CPython tasks.py, Task.cancel ("if self._fut_waiter is not None: if self._fut_waiter.cancel(msg=msg)")
 
     Not in the documentation of Task.cancel; CPython's Task.cancel calls
     self._fut_waiter.cancel(msg=msg), and programs rely on it (a cancelled
@@ -91,7 +91,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-5 @MUST
   Rule: A task whose coroutine catches CancelledError and returns ends with its result, not cancelled
-    Beyond the source document: asyncio docs, Task.cancel ("The coroutine then has a chance to clean up or even deny the request by suppressing the exception"); CPython tasks.py, Task.__step_run_and_handle_result
+    Beyond the claims: asyncio docs, Task.cancel ("The coroutine then has a chance to clean up or even deny the request by suppressing the exception"); CPython tasks.py, Task.__step_run_and_handle_result
 
     Scenario: run_until_complete() of a task that refused its cancellation returns its result
       Given a future "f" made by the loop
@@ -112,7 +112,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-6 @MUST
   Rule: cancel() of a task that is done returns False and leaves the task as it was
-    Beyond the source document: asyncio docs, Task.cancel ("If the Task is already done or cancelled, return False"); CPython tasks.py, Task.cancel
+    Beyond the claims: asyncio docs, Task.cancel ("If the Task is already done or cancelled, return False"); CPython tasks.py, Task.cancel
 
     Scenario: cancel() of a finished task returns False
       Given task "t" is created with loop.create_task
@@ -128,7 +128,7 @@ Feature: Cancelling a task, and the current task
 
   @CANCEL-7 @MUST @since-3.11
   Rule: The message given to cancel(msg) is the message of the CancelledError the task ends with
-    Beyond the source document: asyncio docs, Task.cancel ("Changed in version 3.11: The msg parameter is propagated from cancelled task to its awaiter"); CPython tasks.py, Task._make_cancelled_error
+    Beyond the claims: asyncio docs, Task.cancel ("Changed in version 3.11: The msg parameter is propagated from cancelled task to its awaiter"); CPython tasks.py, Task._make_cancelled_error
 
     From 3.11 (docs: "The msg parameter is propagated from cancelled task to its
     awaiter"). CPython 3.10 loses it: run_until_complete raises CancelledError('')
@@ -150,7 +150,7 @@ Feature: Cancelling a task, and the current task
 
   @CURRENT-1 @MUST
   Rule: While a task's coroutine runs, current_task() is that task
-    Beyond the source document: asyncio docs, asyncio.current_task ("Return the currently running Task instance"); CPython tasks.py, Task.__step (_enter_task)
+    Beyond the claims: asyncio docs, asyncio.current_task ("Return the currently running Task instance"); CPython tasks.py, Task.__step (_enter_task)
 
     Scenario: The coroutine's first step sees its own task as current
       Given task "t" is created with loop.create_task and, in its first step, does:
@@ -160,7 +160,7 @@ Feature: Cancelling a task, and the current task
 
   @CURRENT-2 @MUST
   Rule: In a callback that is not a task's step, current_task() is None
-    Beyond the source document: asyncio docs, asyncio.current_task ("or None if no task is running"); CPython tasks.py, current_task, _leave_task
+    Beyond the claims: asyncio docs, asyncio.current_task ("or None if no task is running"); CPython tasks.py, current_task, _leave_task
 
     Scenario: A plain callback sees no current task, though a task ran before it in the iteration
       Given task "t" is created with loop.create_task
@@ -178,7 +178,7 @@ Feature: Cancelling a task, and the current task
 
   @CURRENT-3 @SHOULD
   Rule: A task step that ends the task with an exception leaves no task current
-    Beyond the source document: CPython tasks.py, Task.__step ("finally: _leave_task(self._loop, self)")
+    Beyond the claims: CPython tasks.py, Task.__step ("finally: _leave_task(self._loop, self)")
 
     CPython's _leave_task runs in a finally of Task.__step: the next callback of
     the same iteration sees no current task, however the step ended.

@@ -18,7 +18,7 @@ Feature: Running and stopping the loop, beyond one iteration
 
   @RUN-1 @MUST
   Rule: run_until_complete() accepts a coroutine, runs it as a task and returns what it returned
-    Beyond the source document: asyncio docs, loop.run_until_complete ("If the argument is a coroutine object it is implicitly scheduled to run as a asyncio.Task"); CPython base_events.py, BaseEventLoop.run_until_complete
+    Beyond the claims: asyncio docs, loop.run_until_complete ("If the argument is a coroutine object it is implicitly scheduled to run as a asyncio.Task"); CPython base_events.py, BaseEventLoop.run_until_complete
 
     Scenario: run_until_complete() of a coroutine returns its return value
       When the loop runs coroutine "co" until it is complete
@@ -33,7 +33,7 @@ Feature: Running and stopping the loop, beyond one iteration
 
   @RUN-2 @MUST
   Rule: is_running() is true while the loop runs its callbacks and false before and after
-    Beyond the source document: asyncio docs, loop.is_running ("Return True if the event loop is currently running"); CPython base_events.py, BaseEventLoop.is_running
+    Beyond the claims: asyncio docs, loop.is_running ("Return True if the event loop is currently running"); CPython base_events.py, BaseEventLoop.is_running
 
     Scenario: is_running() is true inside a callback of the running loop
       Given callback "a" is scheduled with call_soon and, when it runs, does:
@@ -53,7 +53,7 @@ Feature: Running and stopping the loop, beyond one iteration
 
   @RUN-3 @MUST
   Rule: A running loop refuses run_until_complete() from one of its callbacks, with RuntimeError
-    Beyond the source document: CPython base_events.py, BaseEventLoop.run_until_complete and _check_running ("This event loop is already running")
+    Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete and _check_running ("This event loop is already running")
 
     Scenario: run_until_complete() called by a callback of the running loop raises RuntimeError
       Given a future "f" made by the loop
@@ -65,7 +65,7 @@ Feature: Running and stopping the loop, beyond one iteration
 
   @RUN-4 @SHOULD
   Rule: run_until_complete() stopped before its future is done raises RuntimeError
-    Beyond the source document: CPython base_events.py, BaseEventLoop.run_until_complete ("Event loop stopped before Future completed.")
+    Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete ("Event loop stopped before Future completed.")
 
     Not documented: CPython's run_until_complete raises RuntimeError("Event loop
     stopped before Future completed."), and the future stays pending.
@@ -78,7 +78,7 @@ Feature: Running and stopping the loop, beyond one iteration
 
   @RUN-5 @MUST
   Rule: run_until_complete() of a future that is already done returns its result
-    Beyond the source document: asyncio docs, loop.run_until_complete ("Run until the future has completed ... Return the Future's result"); CPython base_events.py, BaseEventLoop.run_until_complete
+    Beyond the claims: asyncio docs, loop.run_until_complete ("Run until the future has completed ... Return the Future's result"); CPython base_events.py, BaseEventLoop.run_until_complete
 
     Scenario: run_until_complete() returns the result of a future completed before the run
       Given a future "f" made by the loop

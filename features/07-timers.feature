@@ -25,7 +25,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-1 @MUST
   Rule: call_later() and call_at() return a TimerHandle whose when() is the time the callback is scheduled for
-    Beyond the source document: asyncio docs, loop.call_later and loop.call_at ("An instance of asyncio.TimerHandle is returned"), TimerHandle.when; CPython base_events.py, call_later, call_at
+    Beyond the claims: asyncio docs, loop.call_later and loop.call_at ("An instance of asyncio.TimerHandle is returned"), TimerHandle.when; CPython base_events.py, call_later, call_at
 
     Scenario: The deadline of a call_later timer is its delay after loop.time() at the call
       Given the loop's time is noted as "before"
@@ -41,7 +41,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-2 @MUST
   Rule: Timers with different deadlines run in the order of their deadlines, whatever the order they were scheduled in
-    Beyond the source document: asyncio docs, "Scheduling delayed callbacks"; CPython base_events.py, the _scheduled heap of _run_once
+    Beyond the claims: asyncio docs, "Scheduling delayed callbacks"; CPython base_events.py, the _scheduled heap of _run_once
 
     The three timers are scheduled by one callback, microseconds apart, so
     their deadlines are 20 ms apart however slow the kit's round trips are.
@@ -57,7 +57,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-3 @MUST
   Rule: A timer never runs before its deadline on the loop's clock
-    Beyond the source document: asyncio docs, loop.call_later ("Schedule callback to be called after the given delay"); CPython base_events.py, _run_once (end_time = self.time() + self._clock_resolution)
+    Beyond the claims: asyncio docs, loop.call_later ("Schedule callback to be called after the given delay"); CPython base_events.py, _run_once (end_time = self.time() + self._clock_resolution)
 
     Scenario: The loop's time inside a timer's callback is not before the timer's when()
       Given timer "t" is scheduled with call_later in 0.05 seconds and, when it runs, does:
@@ -68,7 +68,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-4 @SHOULD
   Rule: A timer with a delay of 0 or less is never run by call_later() itself; it runs in the next iteration
-    Beyond the source document: CPython base_events.py, call_later and _run_once (a timer is due once its deadline passes, and only _run_once runs it)
+    Beyond the claims: CPython base_events.py, call_later and _run_once (a timer is due once its deadline passes, and only _run_once runs it)
 
     Scenario: A zero-delay timer waits for the loop, then runs in its first iteration
       Given timer "t" is scheduled with call_later in 0 seconds
@@ -89,7 +89,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-5 @MUST
   Rule: loop.time() never goes backwards
-    Beyond the source document: asyncio docs, loop.time ("according to the event loop's internal monotonic clock"); CPython base_events.py, time (time.monotonic)
+    Beyond the claims: asyncio docs, loop.time ("according to the event loop's internal monotonic clock"); CPython base_events.py, time (time.monotonic)
 
     Scenario: The time read inside a timer lies between the times read before and after the run
       Given the loop's time is noted as "before"
@@ -102,7 +102,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-6 @INFO
   Rule: Overdue timers with different deadlines run in the order of their deadlines
-    Beyond the source document: CPython base_events.py, call_later (a negative delay keeps its deadline) and the _scheduled heap
+    Beyond the claims: CPython base_events.py, call_later (a negative delay keeps its deadline) and the _scheduled heap
 
     CPython keeps an overdue timer's deadline in the past, so its heap runs the
     most overdue first. uvloop clamps a negative delay to 0 (libuv timers cannot
