@@ -28,11 +28,16 @@ public final class JavaLoopImplementation implements LoopImplementation {
      *     that is not a plain name
      */
     public JavaLoopImplementation(JavaLoopProvider provider) {
+        this(provider, Duration.ofMillis(Math.round(provider.operationBoundSeconds() * 1000)));
+    }
+
+    /** With another bound on one operation than the provider's ({@code --timeout}). */
+    public JavaLoopImplementation(JavaLoopProvider provider, Duration operationBound) {
         this.provider = provider;
         ApiLevel level = ApiLevel.parse(provider.apiLevel());
         this.info = new ImplementationInfo(provider.id(), provider.name(), provider.version(), "", level,
                 declaredCapabilities(provider), Profiles.declared(provider.profiles(), level));
-        this.bound = Duration.ofMillis(Math.round(provider.operationBoundSeconds() * 1000));
+        this.bound = operationBound;
     }
 
     @Override
