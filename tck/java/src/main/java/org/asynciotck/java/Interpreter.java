@@ -1,9 +1,5 @@
 package org.asynciotck.java;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.Pipe;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,10 +20,6 @@ final class Interpreter {
 
     private static final ApiLevel CREATE_TASK_TAKES_EAGER_START = ApiLevel.parse("3.13");
     private static final ApiLevel TASK_GROUP_SINCE = ApiLevel.parse("3.11");
-    /** The pause after the loop thread's round trip, as the agent's SETTLE_PAUSE_SECONDS (docs/threads-and-time.md). */
-    private static final long SETTLE_PAUSE_MILLIS = 50;
-    /** How long starting the loop thread waits for it to go idle, and stopping waits for it to end. */
-    static final double LOOP_THREAD_BOUND_SECONDS = 5.0;
 
     /** EXC-4: a handler that raises every time it is called. */
     private static final JavaLoop.ExceptionHandler RAISING_HANDLER = (loop, context) -> {
@@ -39,11 +31,14 @@ final class Interpreter {
     private final SessionState state = new SessionState();
     /** (future, label) to the done callback added for them: removal finds the same object (FUTURE-5). */
     private final Map<List<String>, Consumer<JavaLoop.Future>> doneCallbacks = new HashMap<>();
-    private Thread loopThread;
+    private final LoopThread loopThread;
+    private final WatchedChannels channels;
 
     Interpreter(JavaLoop loop, ApiLevel apiLevel) {
         this.loop = loop;
         this.apiLevel = apiLevel;
+        this.loopThread = new LoopThread(loop, state);
+        this.channels = new WatchedChannels(loop, state, this::callback);
         loop.setExceptionHandler(state.recordingHandler);
     }
 
@@ -96,22 +91,12 @@ final class Interpreter {
 
     /** Ends a loop thread that still runs; called when the session closes. */
     void stopLoopThread() throws InterruptedException {
-        if (loopThread != null && loopThread.isAlive()) {
-            loop.callSoonThreadsafe(loop::stop);
-            loopThread.join((long) (LOOP_THREAD_BOUND_SECONDS * 1000));
-        }
+        loopThread.stop();
     }
 
     /** Closes the session's channels. */
     void closeChannels() {
-        for (Pipe pipe : state.pipes()) {
-            try {
-                pipe.source().close();
-                pipe.sink().close();
-            } catch (IOException e) {
-                // closing at the end of a session: nothing is left to tell
-            }
-        }
+        channels.close();
     }
 
     private Outcome outcome(Operation operation) {
@@ -285,19 +270,20 @@ final class Interpreter {
     }
 
     private Outcome dispatchThreadsErrorsAndIo(Operation op) {
-        if (op instanceof Operation.StartLoopThread) {
-            return startLoopThread();
-        } else if (op instanceof Operation.StopLoopThread) {
-            stopLoopThreadOrInterrupt();
-            return Outcome.value(loopThread == null || !loopThread.isAlive());
-        } else if (op instanceof Operation.WaitFor o) {
-            try {
+        try {
+            if (op instanceof Operation.StartLoopThread) {
+                return loopThread.start() ? Outcome.nothing() : Outcome.error("RuntimeError",
+                        "the loop did not become idle within " + LoopThread.BOUND_SECONDS + " s of starting on its own thread");
+            } else if (op instanceof Operation.StopLoopThread) {
+                return Outcome.value(loopThread.stop());
+            } else if (op instanceof Operation.WaitFor o) {
                 return Outcome.value(state.awaitEvent(o.label(), o.seconds()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + o.label(), e);
             }
-        } else if (op instanceof Operation.RaiseBaseException o) {
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while performing " + op.wireName(), e);
+        }
+        if (op instanceof Operation.RaiseBaseException o) {
             throw exit(o.errorType());
         } else if (op instanceof Operation.ReportedErrors) {
             return Outcome.value(state.reportedErrors());
@@ -319,34 +305,7 @@ final class Interpreter {
             context.put("exception", new LoopError("RuntimeError", o.message()));
             loop.callExceptionHandler(context);
         } else {
-            return dispatchIo(op);
-        }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchIo(Operation op) {
-        if (op instanceof Operation.SocketPair o) {
-            state.namePipe(o.socket(), openPipe());
-        } else if (op instanceof Operation.MakeReadable o) {
-            writeByte(state.pipe(o.socket()));
-        } else if (op instanceof Operation.AddReader o) {
-            loop.addReader(state.pipe(o.socket()).source(), callback(o.label(), o.then()));
-        } else if (op instanceof Operation.RemoveReader o) {
-            return Outcome.value(loop.removeReader(state.pipe(o.socket()).source()));
-        } else if (op instanceof Operation.AddWriter o) {
-            loop.addWriter(state.pipe(o.socket()).sink(), callback(o.label(), o.then()));
-        } else if (op instanceof Operation.RemoveWriter o) {
-            return Outcome.value(loop.removeWriter(state.pipe(o.socket()).sink()));
-        } else if (op instanceof Operation.AddReadyReader o) {
-            Pipe pipe = openPipe();
-            state.namePipe("!ready-reader-" + o.label(), pipe);
-            writeByte(pipe);
-            loop.addReader(pipe.source(), () -> {
-                state.record(o.label());
-                loop.removeReader(pipe.source());
-            });
-        } else {
-            throw new IllegalStateException("operation not handled by the Java interpreter: " + op);
+            return channels.perform(op);
         }
         return Outcome.nothing();
     }
@@ -422,38 +381,6 @@ final class Interpreter {
         return state.callbackCollected(handle);
     }
 
-    /** Starts run_forever() on a thread of its own and waits until it is idle: a round trip, then a settle pause. */
-    private Outcome startLoopThread() {
-        if (loopThread != null && loopThread.isAlive()) {
-            return Outcome.error("RuntimeError", "the loop already runs on its own thread");
-        }
-        java.util.concurrent.CountDownLatch idle = new java.util.concurrent.CountDownLatch(1);
-        loopThread = new Thread(() -> state.asNewRun(loop::runForever), Thread.currentThread().getName() + "-runner");
-        loopThread.setDaemon(true); // a loop that never stops must not keep the JVM alive
-        loopThread.start();
-        loop.callSoonThreadsafe(idle::countDown);
-        try {
-            if (!idle.await((long) (LOOP_THREAD_BOUND_SECONDS * 1000), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                return Outcome.error("RuntimeError", "the loop did not become idle within "
-                        + LOOP_THREAD_BOUND_SECONDS + " s of starting on its own thread");
-            }
-            Thread.sleep(SETTLE_PAUSE_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while starting the loop thread", e);
-        }
-        return Outcome.nothing();
-    }
-
-    private void stopLoopThreadOrInterrupt() {
-        try {
-            stopLoopThread();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while stopping the loop thread", e);
-        }
-    }
-
     private JavaLoop.ReadyQueue readyQueue() {
         return loop.readyQueue().orElseThrow(() -> missing("readyQueue"));
     }
@@ -473,24 +400,5 @@ final class Interpreter {
     private static LoopError.Exit exit(Operation.BaseErrorType type) {
         return new LoopError.Exit(type == Operation.BaseErrorType.KEYBOARD_INTERRUPT ? "KeyboardInterrupt" : "SystemExit",
                 "raised by the kit");
-    }
-
-    private static Pipe openPipe() {
-        try {
-            Pipe pipe = Pipe.open();
-            pipe.source().configureBlocking(false);
-            pipe.sink().configureBlocking(false);
-            return pipe;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open a pipe for the loop to watch", e);
-        }
-    }
-
-    private static void writeByte(Pipe pipe) {
-        try {
-            pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make the watched channel readable", e);
-        }
     }
 }
