@@ -23,6 +23,9 @@ import org.asynciotck.java.LoopError;
  */
 public class DequeLoop implements JavaLoop {
 
+    /** CPython's cap on one poll (base_events.py, MAXIMUM_SELECT_TIMEOUT): a day. */
+    private static final double MAXIMUM_SELECT_TIMEOUT = 24 * 3600;
+
     /** The ready queue; guarded by {@code this}, since call_soon_threadsafe appends from other threads. */
     private final Deque<Callback> ready = new ArrayDeque<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
@@ -32,7 +35,8 @@ public class DequeLoop implements JavaLoop {
     /** Set by call_soon_threadsafe, cleared by the poll it ends: the self-pipe of asyncio. */
     private boolean wakeup;
     private ExceptionHandler handler;
-    private Task current;
+    /** The task whose step runs, or null; read and set by the instrumented variant's registry too. */
+    Task current;
     private int tasksMade;
 
     // ---- scheduling -----------------------------------------------------------------------------
@@ -112,9 +116,9 @@ public class DequeLoop implements JavaLoop {
                 timers.poll();
             }
             Double timeout = !ready.isEmpty() || stopping ? Double.valueOf(0)
-                    : timers.isEmpty() ? null : Math.max(0, timers.peek().when - time());
+                    : timers.isEmpty() ? null : Math.min(MAXIMUM_SELECT_TIMEOUT, Math.max(0, timers.peek().when - time()));
             long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + (long) (timeout * 1e9);
-            while (!wakeup && System.nanoTime() < deadline) {
+            while (!observedInsteadOfWaiting(timeout) && !wakeup && System.nanoTime() < deadline) {
                 waitUntil(deadline);
             }
             wakeup = false;
@@ -133,6 +137,11 @@ public class DequeLoop implements JavaLoop {
                 handle.run();
             }
         }
+    }
+
+    /** A variant that observes the timeout returns true: the poll then neither blocks nor waits. */
+    boolean observedInsteadOfWaiting(Double timeout) {
+        return false;
     }
 
     private void waitUntil(long deadline) {
@@ -263,6 +272,10 @@ public class DequeLoop implements JavaLoop {
         private Runnable callback;
         private boolean cancelled;
 
+        synchronized boolean holdsCallback() {
+            return callback != null;
+        }
+
         Callback(Runnable callback) {
             this.callback = callback;
         }
@@ -316,7 +329,7 @@ public class DequeLoop implements JavaLoop {
     }
 
     /** A future: its done callbacks are each scheduled with call_soon when it completes. */
-    private class Future implements JavaLoop.Future {
+    class Future implements JavaLoop.Future {
         private final List<Consumer<JavaLoop.Future>> callbacks = new ArrayList<>();
         boolean done;
         boolean cancelled;
@@ -406,7 +419,7 @@ public class DequeLoop implements JavaLoop {
     }
 
     /** A task: steps its coroutine in callbacks of the loop, resuming when the awaited future is done. */
-    private final class Task extends Future implements JavaLoop.Task {
+    final class Task extends Future implements JavaLoop.Task {
         private final Coroutine coroutine;
         private final String name;
         private JavaLoop.Future waitingFor;
@@ -415,9 +428,20 @@ public class DequeLoop implements JavaLoop {
         private String pendingMessage;
 
         Task(Coroutine coroutine, String name) {
+            this(coroutine, name, true);
+        }
+
+        /** A task whose first step is queued, or (eager start) left to the caller's {@link #firstStep()}. */
+        Task(Coroutine coroutine, String name, boolean queueFirstStep) {
             this.coroutine = coroutine;
             this.name = name;
-            callSoon(() -> step(null, null));
+            if (queueFirstStep) {
+                callSoon(() -> step(null, null));
+            }
+        }
+
+        void firstStep() {
+            step(null, null);
         }
 
         @Override

@@ -14,7 +14,8 @@ import org.junit.platform.testkit.engine.EventType;
 /**
  * The worked example, judged: runs the user's test classes as JUnit would in their build and asserts what
  * each rule's test comes to. DequeLoop, written from scratch, passes every rule it can be checked on and
- * is not applicable on the internals it does not expose; its LIFO variant fails exactly NTODO-3 and FUTURE-1.
+ * is not applicable on the internals it does not expose; with them (a variant that declares every internal)
+ * the rules that need them run and pass; its LIFO variant fails exactly NTODO-3 and FUTURE-1.
  */
 class WorkedExampleTest {
 
@@ -73,6 +74,19 @@ class WorkedExampleTest {
         "IO-1", "IO-2", "IO-3", "IO-4", "IO-5", "ORDER-1", // addReader / addWriter, optional in JavaLoop
         "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", // the other profiles' rules
     };
+
+    @Test
+    void withEveryInternalDeclaredTheRulesThatNeedThemRunAndPass() {
+        Map<String, Outcome> outcomes = run(InstrumentedDequeLoopCertification.class);
+        outcomes.forEach((rule, outcome) -> System.out.println("instrumented " + rule + " " + outcome));
+        assertThat(outcomes).allSatisfy((rule, outcome) ->
+                assertThat(outcome.status()).as(rule + ": " + outcome.message()).isNotEqualTo(TestExecutionResult.Status.FAILED));
+        for (String rule : new String[] {"COLLIDE-1", "ENTER-1", "ENTER-2", "EAGER-1", "EAGER-2", "EAGER-3",
+                "SENTINEL-2", "TIMEOUT-3", "TIMEOUT-4"}) {
+            assertThat(outcomes.get(rule).status()).as(rule + ": " + outcomes.get(rule).message())
+                    .isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        }
+    }
 
     @Test
     void theLifoVariantFailsTheRulesItBreaks() {
