@@ -17,17 +17,44 @@ import java.util.regex.Pattern;
  * @param variant     "c" or "py": CPython's C or pure-Python Task/Future (python only), or null for the default
  * @param command     the agent command line (process only)
  * @param timeout     the bound on one operation, or null for the implementation's default
+ * @param java        which Java loop (java only): its provider class, or the id it registers; or null
  */
 public record ImplementationOptions(
         String kind, Path python, String loopFactory, List<Path> pythonPath, String variant, String command,
-        Duration timeout) {
+        Duration timeout, JavaLoopChoice java) {
+
+    /**
+     * A Java loop on the class path ({@code --impl java}, module tck/java).
+     *
+     * @param providerClass {@code --class}: the loop's JavaLoopProvider, or null to find it through ServiceLoader
+     * @param id            {@code --java-id}: the id of the registered provider to run, or null for the only one
+     * @param classPath     {@code --class-path}: jars and folders with the loop and the kit's tck/java jar
+     */
+    public record JavaLoopChoice(String providerClass, String id, List<Path> classPath) {
+        public JavaLoopChoice {
+            classPath = classPath == null ? List.of() : List.copyOf(classPath);
+        }
+
+        boolean isEmpty() {
+            return providerClass == null && id == null && classPath.isEmpty();
+        }
+    }
+
+    /** Without a Java loop choice: every kind but java. */
+    public ImplementationOptions(
+            String kind, Path python, String loopFactory, List<Path> pythonPath, String variant, String command,
+            Duration timeout) {
+        this(kind, python, loopFactory, pythonPath, variant, command, timeout, null);
+    }
 
     public static final String REFERENCE = "reference";
     public static final String PYTHON = "python";
     public static final String PROCESS = "process";
     /** The reference loop with synchronously dispatching futures (the other future design). */
     public static final String REFERENCE_SYNC = "reference-sync";
-    public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS);
+    /** A loop written in Java against org.asynciotck.java.JavaLoop (module tck/java), found on --class-path. */
+    public static final String JAVA = "java";
+    public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS, JAVA);
 
     /** MODULE:CALLABLE, or one of the agent's named loops ("asyncio", "uvloop"). */
     private static final Pattern LOOP_FACTORY =
@@ -37,6 +64,7 @@ public record ImplementationOptions(
         Objects.requireNonNull(kind, "kind");
         kind = kind.toLowerCase(Locale.ROOT);
         pythonPath = pythonPath == null ? List.of() : List.copyOf(pythonPath);
+        java = java == null ? new JavaLoopChoice(null, null, List.of()) : java;
     }
 
     public static ImplementationOptions reference() {
@@ -58,6 +86,10 @@ public record ImplementationOptions(
             requireAbsent(loopFactory, "--loop-factory");
             requireAbsent(pythonPath.isEmpty() ? null : pythonPath, "--python-path");
             requireAbsent(variant, "--variant");
+        }
+        if (!kind.equals(JAVA) && !java.isEmpty()) {
+            throw new IllegalArgumentException("--class, --java-id and --class-path do not apply to --impl " + kind
+                    + ": use them with --impl java");
         }
         if (!kind.equals(PROCESS)) {
             requireAbsent(command, "--command");

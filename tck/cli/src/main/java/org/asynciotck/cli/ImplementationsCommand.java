@@ -24,7 +24,9 @@ final class ImplementationsCommand implements Callable<Integer> {
             ImplementationOptions.REFERENCE_SYNC, "the reference loop with futures that call back inside set_result",
             ImplementationOptions.PYTHON, "a Python event loop through the bundled agent "
                     + "(--python, --loop-factory, --python-path, --variant)",
-            ImplementationOptions.PROCESS, "any agent speaking docs/protocol.md (--command)");
+            ImplementationOptions.PROCESS, "any agent speaking docs/protocol.md (--command)",
+            ImplementationOptions.JAVA, "a loop written in Java against tck/java's JavaLoop (--class-path, --class, "
+                    + "--java-id)");
 
     @Spec
     private CommandSpec spec;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 final class RunOptions {
 
     @Option(names = "--impl", paramLabel = "KIND", defaultValue = ImplementationOptions.REFERENCE,
-            description = "reference, python or process (default: ${DEFAULT-VALUE})")
+            description = "reference, python, process or java (default: ${DEFAULT-VALUE})")
     String impl;
 
     @Option(names = "--python", paramLabel = "PATH", description = "python: the interpreter to run the agent with")
@@ -29,6 +29,17 @@ final class RunOptions {
     @Option(names = "--command", paramLabel = "AGENT COMMAND",
             description = "process: the command line of an agent speaking docs/protocol.md")
     String command;
+
+    @Option(names = "--class", paramLabel = "NAME",
+            description = "java: the loop's org.asynciotck.java.JavaLoopProvider (default: the one its jar registers)")
+    String javaClass;
+
+    @Option(names = "--java-id", paramLabel = "ID", description = "java: the id of the registered provider to run")
+    String javaId;
+
+    @Option(names = "--class-path", paramLabel = "PATH", split = "${sys:path.separator}",
+            description = "java: the jars and class folders of the loop (the kit carries its Java module); repeatable")
+    List<Path> classPath = new ArrayList<>();
 
     @Option(names = "--tags", paramLabel = "EXPR",
             description = "Cucumber tag expression selecting scenarios, e.g. \"@MUST and not @needs-ready-queue\"")
@@ -67,6 +78,7 @@ final class RunOptions {
             throw new IllegalArgumentException("bad --id [" + id + "]: use letters, digits, '.', '_' and '-', "
                     + "starting with a letter or digit, e.g. " + org.asynciotck.untrusted.ReportFolders.name(id));
         }
-        return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout).validate();
+        return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout,
+                new ImplementationOptions.JavaLoopChoice(javaClass, javaId, classPath)).validate();
     }
 }

@@ -8,7 +8,7 @@ import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.spi.LoopImplementation;
 
-/** What stands behind each {@code --impl}: the reference loop in process, or an agent process. */
+/** What stands behind each {@code --impl}: the reference loop in process, an agent process, or a Java loop. */
 final class StandardImplementations {
 
     /** The interpreter used by {@code --impl python} without {@code --python}. */
@@ -21,7 +21,8 @@ final class StandardImplementations {
                 ImplementationOptions.REFERENCE, options -> reference(ReferenceConfig.defaults(), options),
                 ImplementationOptions.REFERENCE_SYNC, options -> reference(ReferenceConfig.synchronousDispatch(), options),
                 ImplementationOptions.PYTHON, StandardImplementations::python,
-                ImplementationOptions.PROCESS, StandardImplementations::process);
+                ImplementationOptions.PROCESS, StandardImplementations::process,
+                ImplementationOptions.JAVA, JavaLoops::implementation);
     }
 
     private static LoopImplementation reference(ReferenceConfig config, ImplementationOptions options) {

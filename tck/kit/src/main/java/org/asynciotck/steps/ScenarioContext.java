@@ -10,6 +10,7 @@ import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.OperationNotSupported;
 import org.asynciotck.spi.Outcome;
 
 /**
@@ -67,6 +68,9 @@ public final class ScenarioContext {
         } catch (ImplementationFailure failure) {
             LifecyclePrimitives.failedIn(rule.id(), scenarioName, operation, failure);
             throw failure;
+        } catch (OperationNotSupported declined) {
+            throw new NotApplicable(info().id() + " does not support " + declined.operation() + ": "
+                    + declined.reason());
         }
         return lastOutcome;
     }

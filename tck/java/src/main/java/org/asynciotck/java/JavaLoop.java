@@ -1,0 +1,327 @@
+package org.asynciotck.java;
+
+import java.nio.channels.SelectableChannel;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * An event loop written in Java, as the kit sees it: the few calls of asyncio's {@code AbstractEventLoop}
+ * that the rule book exercises, in Java shape. A loop implements this interface, or a small adapter does
+ * it for the loop; {@link JavaLoopProvider} makes one per scenario and the kit's interpreter
+ * ({@link JavaLoopImplementation}) turns every operation of the vocabulary (docs/protocol.md) into calls
+ * on it.
+ *
+ * <p><b>Core and optional.</b> The abstract methods are the core: every loop MUST implement them, and the
+ * core rules (docs/core.md) need nothing else. Every default method is optional: its default throws
+ * {@link NotSupported}, and a rule whose scenario needs it is reported <em>not applicable</em>, naming the
+ * method; a core rule that is not applicable makes the loop not conformant, with that reason. The
+ * internals a few rules observe ({@link #readyQueue()}, ...) are declared by returning a non-empty
+ * {@link Optional}: that is the capability declaration (docs/protocol.md, "Capabilities"); the kit reads it
+ * once, from a loop it makes for that purpose, and never infers a capability from behaviour.
+ *
+ * <p><b>Threads.</b> The kit calls every method from one thread, the session thread, except
+ * {@link #callSoonThreadsafe} (from any thread) and, while {@code runForever()} runs on a thread of its own
+ * (the cross-thread rules), everything that callbacks do, on that thread.
+ *
+ * <p><b>Errors.</b> A callback that throws an {@link Exception} MUST NOT end {@code runForever()}: the loop
+ * hands it to its exception handler ({@link #setExceptionHandler}), as asyncio's {@code Handle._run} does.
+ * A callback that throws an {@link Error} (the kit's {@link LoopError.Exit}, which stands for
+ * {@code KeyboardInterrupt} and {@code SystemExit}) MUST leave {@code runForever()}. Refusals are
+ * exceptions: {@link IllegalStateException} reads as asyncio's {@code RuntimeError}, and
+ * {@link LoopError} names any other asyncio type ({@code InvalidStateError}, {@code CancelledError}).
+ *
+ * @since 0.1
+ */
+public interface JavaLoop {
+
+    // ---- core: scheduling and time --------------------------------------------------------------
+
+    /** {@code loop.call_soon(callback)}: appends to the ready queue; runs in the next iteration. */
+    Handle callSoon(Runnable callback);
+
+    /** {@code loop.call_soon_threadsafe(callback)}: as {@link #callSoon}, from any thread, and wakes an idle loop. */
+    Handle callSoonThreadsafe(Runnable callback);
+
+    /** {@code loop.call_at(when, callback)}: {@code when} on the loop's own clock ({@link #time()}). */
+    TimerHandle callAt(double when, Runnable callback);
+
+    /** {@code loop.call_later(delay, callback)}; the default is {@code callAt(time() + delay, callback)}. */
+    default TimerHandle callLater(double delay, Runnable callback) {
+        return callAt(time() + delay, callback);
+    }
+
+    /** {@code loop.time()}: seconds on a monotonic clock. */
+    double time();
+
+    // ---- core: running ----------------------------------------------------------------------------
+
+    /**
+     * {@code loop.run_forever()}: runs iterations until {@link #stop()}; a stop requested before the call
+     * makes exactly one iteration that polls without blocking (asyncio documents this). Refuses
+     * (IllegalStateException) while running or when closed.
+     */
+    void runForever();
+
+    /** {@code loop.stop()}: the current iteration finishes, then {@code runForever()} returns. */
+    void stop();
+
+    /** {@code loop.is_running()}. */
+    boolean isRunning();
+
+    /** {@code loop.is_closed()}. */
+    boolean isClosed();
+
+    /** {@code loop.close()}: refuses while running; afterwards scheduling refuses (IllegalStateException). */
+    void close();
+
+    // ---- core: futures, tasks, errors ---------------------------------------------------------------
+
+    /** {@code loop.create_future()}. */
+    Future createFuture();
+
+    /**
+     * {@code loop.create_task(coro, name=name)}: a task whose first step is queued with {@code callSoon};
+     * each step calls {@link Coroutine#send} (or {@link Coroutine#throwInto} with the awaited future's
+     * exception) and, on {@link Coroutine.Await}, resumes when that future is done.
+     */
+    Task createTask(Coroutine coroutine, String name);
+
+    /** {@code asyncio.current_task(loop)}: the task whose step is running, or null. */
+    Task currentTask();
+
+    /**
+     * {@code loop.set_exception_handler(handler)}; null restores the loop's default handler. The kit
+     * installs a recording handler on every new loop and fails a scenario whose loop reported what the
+     * scenario did not expect, so this is how the kit sees a callback's error.
+     */
+    void setExceptionHandler(ExceptionHandler handler);
+
+    // ---- optional public API ------------------------------------------------------------------------
+
+    /** {@code loop.run_until_complete(future)}: runs until the future is done; its result, or throws its error. */
+    default Object runUntilComplete(Future future) {
+        throw new NotSupported("runUntilComplete");
+    }
+
+    /** {@code loop.get_exception_handler()}: what {@link #setExceptionHandler} set, or null. */
+    default ExceptionHandler getExceptionHandler() {
+        throw new NotSupported("getExceptionHandler");
+    }
+
+    /** {@code loop.call_exception_handler(context)}: calls the handler (the default one when none is set). */
+    default void callExceptionHandler(Map<String, Object> context) {
+        throw new NotSupported("callExceptionHandler");
+    }
+
+    /** {@code loop.add_reader(channel, callback)}: runs {@code callback} in each iteration the channel is readable. */
+    default void addReader(SelectableChannel channel, Runnable callback) {
+        throw new NotSupported("addReader");
+    }
+
+    /** {@code loop.remove_reader(channel)}: whether a reader was registered. */
+    default boolean removeReader(SelectableChannel channel) {
+        throw new NotSupported("removeReader");
+    }
+
+    /** {@code loop.add_writer(channel, callback)}. */
+    default void addWriter(SelectableChannel channel, Runnable callback) {
+        throw new NotSupported("addWriter");
+    }
+
+    /** {@code loop.remove_writer(channel)}: whether a writer was registered. */
+    default boolean removeWriter(SelectableChannel channel) {
+        throw new NotSupported("removeWriter");
+    }
+
+    // ---- optional internals: each non-empty Optional declares a capability ---------------------------
+
+    /** {@code loop._ready}: capability {@code ready-queue}. */
+    default Optional<ReadyQueue> readyQueue() {
+        return Optional.empty();
+    }
+
+    /** The timeout the loop would pass to its selector: capability {@code select-timeout}. */
+    default Optional<SelectProbe> selectProbe() {
+        return Optional.empty();
+    }
+
+    /** Whether a handle still references its callback: capability {@code handle-internals}. */
+    default Optional<HandleInternals> handleInternals() {
+        return Optional.empty();
+    }
+
+    /** {@code asyncio.tasks._enter_task/_leave_task}: capability {@code enter-leave-task}. */
+    default Optional<TaskRegistry> taskRegistry() {
+        return Optional.empty();
+    }
+
+    /** {@code loop.create_task(coro, eager_start=True)}: capability {@code eager-start}. */
+    default Optional<EagerTasks> eagerTasks() {
+        return Optional.empty();
+    }
+
+    // ---- the loop's objects -----------------------------------------------------------------------
+
+    /** {@code asyncio.Handle}. */
+    interface Handle {
+        /** {@code handle.cancel()}: a cancelled callback never runs; cancelling again does nothing. */
+        void cancel();
+
+        /** {@code handle.cancelled()}. */
+        boolean cancelled();
+    }
+
+    /** {@code asyncio.TimerHandle}. */
+    interface TimerHandle extends Handle {
+        /** {@code handle.when()}: the deadline on the loop's clock. */
+        double when();
+    }
+
+    /** {@code asyncio.Future}. */
+    interface Future {
+        boolean done();
+
+        boolean cancelled();
+
+        /** {@code fut.result()}: the result; throws the exception, CancelledError, or InvalidStateError if not done. */
+        Object result();
+
+        /** {@code fut.exception()}: the exception or null; throws CancelledError or InvalidStateError. */
+        Throwable exception();
+
+        /** Refuses (LoopError InvalidStateError) when already done. */
+        void setResult(Object value);
+
+        /** Refuses when already done; asyncio refuses StopIteration (a TypeError). */
+        void setException(Throwable error);
+
+        /** {@code fut.cancel()}: whether this call cancelled it. */
+        boolean cancel();
+
+        /** Scheduled with {@code callSoon} when the future is done (asyncio's deferred dispatch). */
+        void addDoneCallback(Consumer<Future> callback);
+
+        /** {@code fut.remove_done_callback(cb)}: how many were removed (every instance, by identity). */
+        default int removeDoneCallback(Consumer<Future> callback) {
+            throw new NotSupported("Future.removeDoneCallback");
+        }
+    }
+
+    /** {@code asyncio.Task}: a future driven by a {@link Coroutine}. */
+    interface Task extends Future {
+        /** {@code task.get_name()}. */
+        String name();
+
+        /** {@code task.cancel(msg)}; {@code msg} may be null. */
+        boolean cancel(String message);
+
+        @Override
+        default boolean cancel() {
+            return cancel(null);
+        }
+
+        /** {@code task.get_coro()}: the coroutine, or null when the task has none. */
+        default Coroutine coroutine() {
+            throw new NotSupported("Task.coroutine");
+        }
+    }
+
+    /**
+     * The kit's coroutines, in the shape a task drives them ({@code coro.send} / {@code coro.throw}): each
+     * call runs to the next {@link Await} or to the end ({@link Return}); one that raises throws.
+     */
+    interface Coroutine {
+        /** Resumes: {@code value} is null on the first call, then the awaited future's result. */
+        Step send(Object value);
+
+        /** Resumes with the awaited future's exception (CancelledError when the task was cancelled). */
+        Step throwInto(RuntimeException error);
+
+        /** What one resumption produced. */
+        sealed interface Step permits Await, Return {}
+
+        /** The coroutine waits for {@code future}. */
+        record Await(Future future) implements Step {}
+
+        /** The coroutine returned {@code value}. */
+        record Return(Object value) implements Step {}
+    }
+
+    /** {@code loop.set_exception_handler}'s handler, asyncio's {@code handler(loop, context)}. */
+    @FunctionalInterface
+    interface ExceptionHandler {
+        /** {@code context} has at least "message"; a callback's error adds "exception" and "handle". */
+        void handle(JavaLoop loop, Map<String, Object> context);
+    }
+
+    /** The ready queue ({@code loop._ready}). */
+    interface ReadyQueue {
+        /** {@code len(loop._ready)}. */
+        int length();
+
+        /** Removes the handle ({@code loop._ready.remove(handle)}); whether it was queued. */
+        boolean remove(Handle handle);
+    }
+
+    /** Observes the selector's timeout without blocking. */
+    @FunctionalInterface
+    interface SelectProbe {
+        /**
+         * Runs exactly one iteration whose poll reports no I/O and never blocks, and returns the timeout
+         * the loop would have passed to its selector: seconds, or null for "until something happens".
+         */
+        Double runOnceObservingTimeout();
+    }
+
+    /** Handle internals. */
+    @FunctionalInterface
+    interface HandleInternals {
+        /** Whether the handle still references its callback (asyncio drops it on cancel). */
+        boolean holdsCallback(Handle handle);
+    }
+
+    /** {@code asyncio.tasks._enter_task} and {@code _leave_task}. */
+    interface TaskRegistry {
+        /** Refuses (IllegalStateException) when another task is current. */
+        void enter(Task task);
+
+        /** Refuses when {@code task} is not the current task. */
+        void leave(Task task);
+
+        /** {@code _swap_current_task} (capability {@code swap-current-task} when overridden): the previous one. */
+        default Task swap(Task task) {
+            throw new NotSupported("TaskRegistry.swap");
+        }
+
+        /** Whether {@link #swap} is implemented: declares capability {@code swap-current-task}. */
+        default boolean swaps() {
+            return false;
+        }
+    }
+
+    /** Eager tasks. */
+    @FunctionalInterface
+    interface EagerTasks {
+        /** {@code loop.create_task(coro, name=name, eager_start=True)}: the first step runs inside this call. */
+        Task createEagerTask(Coroutine coroutine, String name);
+    }
+
+    /**
+     * What an optional method throws by default: the kit reports the rules that need it not applicable
+     * ("the loop does not support NAME"), and a core rule among them makes the loop not conformant.
+     */
+    final class NotSupported extends UnsupportedOperationException {
+        private final String method;
+
+        public NotSupported(String method) {
+            super("the loop does not support " + method + " (an optional method of JavaLoop)");
+            this.method = method;
+        }
+
+        /** The method not supported, e.g. "addReader". */
+        public String method() {
+            return method;
+        }
+    }
+}

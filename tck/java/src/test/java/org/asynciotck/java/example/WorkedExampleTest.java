@@ -1,0 +1,99 @@
+package org.asynciotck.java.example;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.EventType;
+
+/**
+ * The worked example, judged: runs the user's test classes as JUnit would in their build and asserts what
+ * each rule's test comes to. DequeLoop, written from scratch, passes every rule it can be checked on and
+ * is not applicable on the internals it does not expose; with them (a variant that declares every internal)
+ * the rules that need them run and pass; its LIFO variant fails exactly NTODO-3 and FUTURE-1.
+ */
+class WorkedExampleTest {
+
+    /** A rule's test: "NTODO-3 MUST ..." to its status and message. */
+    record Outcome(TestExecutionResult.Status status, String message) {}
+
+    static Map<String, Outcome> run(Class<?> testClass) {
+        Map<String, Outcome> byRule = new TreeMap<>();
+        EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass)).execute().allEvents().stream()
+                .filter(event -> event.getType() == EventType.FINISHED && event.getTestDescriptor().isTest())
+                .forEach(event -> byRule.put(ruleOf(event), outcomeOf(event)));
+        return byRule;
+    }
+
+    private static String ruleOf(Event event) {
+        String name = event.getTestDescriptor().getDisplayName();
+        return name.startsWith("certificate: ") ? "certificate" : name.substring(0, name.indexOf(' '));
+    }
+
+    private static Outcome outcomeOf(Event event) {
+        TestExecutionResult result = event.getRequiredPayload(TestExecutionResult.class);
+        return new Outcome(result.getStatus(), result.getThrowable().map(Throwable::getMessage).orElse(""));
+    }
+
+    @Test
+    void theIndependentLoopPassesWhatItCanBeCheckedOnAndIsNotApplicableOnTheRest() {
+        Map<String, Outcome> outcomes = run(DequeLoopConformanceTest.class);
+        outcomes.forEach((rule, outcome) -> System.out.println("deque-loop " + rule + " " + outcome));
+
+        assertThat(outcomes).hasSizeGreaterThan(70); // one test per rule of the book, and the certificate
+        assertThat(outcomes).allSatisfy((rule, outcome) ->
+                assertThat(outcome.status()).as(rule + ": " + outcome.message()).isNotEqualTo(TestExecutionResult.Status.FAILED));
+        // not applicable, each with its reason: internals DequeLoop does not expose (capabilities), optional
+        // JavaLoop methods it does not implement (I/O), Python-only notions, and the other profiles' rules
+        Map<String, Outcome> notApplicable = new TreeMap<>(outcomes);
+        notApplicable.values().removeIf(outcome -> outcome.status() != TestExecutionResult.Status.ABORTED);
+        assertThat(notApplicable).containsOnlyKeys(NOT_APPLICABLE_TO_DEQUE_LOOP);
+        assertThat(notApplicable).allSatisfy((rule, outcome) -> assertThat(outcome.message()).startsWith("not applicable: "));
+        assertThat(notApplicable.get("TIMEOUT-3").message()).contains("needs capability 'select-timeout'");
+        assertThat(notApplicable.get("IO-1").message()).contains("deque-loop does not support add_reader").contains("addReader");
+        assertThat(notApplicable.get("SYNC-1").message()).contains("profile 'synchronous-dispatch'");
+        // everything else passed: the core rules among them, and the certificate says conformant
+        assertThat(outcomes.get("NTODO-3").status()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        assertThat(outcomes.get("TASK-1").status()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        assertThat(outcomes.get("certificate").status()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        assertThat(java.nio.file.Path.of("target", "asyncio-tck", "deque-loop", "conformance.json")).isRegularFile();
+    }
+
+    /** The rules the worked example cannot be checked on, and why (the assertion above checks three reasons). */
+    private static final String[] NOT_APPLICABLE_TO_DEQUE_LOOP = {
+        "COLLIDE-1", "ENTER-1", "ENTER-2", // capability enter-leave-task
+        "EAGER-1", "EAGER-2", "EAGER-3", "SENTINEL-2", // capability eager-start
+        "TIMEOUT-3", "TIMEOUT-4", // capability select-timeout
+        "INIT-1", // capability uninitialised-task, a Python notion
+        "FUTURE-6", // StopIteration, a Python notion
+        "IO-1", "IO-2", "IO-3", "IO-4", "IO-5", "ORDER-1", // addReader / addWriter, optional in JavaLoop
+        "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", // the other profiles' rules
+    };
+
+    @Test
+    void withEveryInternalDeclaredTheRulesThatNeedThemRunAndPass() {
+        Map<String, Outcome> outcomes = run(InstrumentedDequeLoopCertification.class);
+        outcomes.forEach((rule, outcome) -> System.out.println("instrumented " + rule + " " + outcome));
+        assertThat(outcomes).allSatisfy((rule, outcome) ->
+                assertThat(outcome.status()).as(rule + ": " + outcome.message()).isNotEqualTo(TestExecutionResult.Status.FAILED));
+        for (String rule : new String[] {"COLLIDE-1", "ENTER-1", "ENTER-2", "EAGER-1", "EAGER-2", "EAGER-3",
+                "SENTINEL-2", "TIMEOUT-3", "TIMEOUT-4"}) {
+            assertThat(outcomes.get(rule).status()).as(rule + ": " + outcomes.get(rule).message())
+                    .isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        }
+    }
+
+    @Test
+    void theLifoVariantFailsTheRulesItBreaks() {
+        Map<String, Outcome> outcomes = run(LifoDequeLoopCertification.class);
+        outcomes.forEach((rule, outcome) -> System.out.println("lifo " + rule + " " + outcome));
+        assertThat(outcomes.entrySet().stream().filter(e -> e.getValue().status() == TestExecutionResult.Status.FAILED)
+                .map(Map.Entry::getKey)).containsExactlyInAnyOrder("NTODO-3", "FUTURE-1");
+        assertThat(outcomes.get("NTODO-3").message()).startsWith("[NTODO-3] broken-lifo-deque-loop: expected");
+    }
+}
