@@ -51,22 +51,10 @@ final class OperationDispatcher {
     }
 
     /**
-     * Performs the operation; a loop error becomes an error outcome.
-     *
-     * @throws UnknownNameException if the operation names something the kit never made
+     * Performs the operation; a loop error becomes an error outcome, and so does a name the kit
+     * never gave ({@code KitError}, docs/protocol.md "Names"), directly or inside a callback.
      */
     Outcome perform(Operation operation) {
-        try {
-            return dispatch(operation);
-        } catch (UnknownNameException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            return PythonErrors.outcomeOf(e);
-        }
-    }
-
-    /** As {@link #perform}, but a bad name is an error outcome too: for operations inside callbacks. */
-    Outcome performCatchingAll(Operation operation) {
         try {
             return dispatch(operation);
         } catch (RuntimeException e) {
@@ -156,6 +144,9 @@ final class OperationDispatcher {
             // ---- running the loop
             .action(Operation.Stop.class, (d, o) -> d.loop.stop())
             .action(Operation.RunOnce.class, (d, o) -> d.run(() -> {
+                if (d.loop.isRunning()) { // refused before stop(): a stray stop() would end the running loop
+                    throw new LoopRuntimeException("This event loop is already running");
+                }
                 d.loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
                 d.loop.runForever();
             }))
@@ -211,11 +202,12 @@ final class OperationDispatcher {
             // ---- futures, timers and exception handlers beyond the source document (issue 16)
             .value(Operation.RemoveDoneCallback.class, (d, o) -> {
                 Consumer<Future<Object>> callback = d.doneCallbacks.get(List.of(o.future(), o.label()));
+                Future<Object> future = d.state.future(o.future());
                 if (callback == null) {
-                    throw new UnknownNameException("no done callback [" + o.label() + "] was added to future ["
-                            + o.future() + "]");
+                    throw new UnknownNameException("no done callback '" + o.label() + "' was added to future '"
+                            + o.future() + "'");
                 }
-                return Outcome.value(d.state.future(o.future()).removeDoneCallback(callback)); // FUTURE-5
+                return Outcome.value(future.removeDoneCallback(callback)); // FUTURE-5
             })
             .value(Operation.FutureResult.class, (d, o) -> Outcome.value(d.state.future(o.future()).result())) // FUTURE-3, FUTURE-4
             .value(Operation.FutureException.class, (d, o) -> {
@@ -257,8 +249,8 @@ final class OperationDispatcher {
             .action(Operation.Close.class, (d, o) -> d.loop.close())
             .value(Operation.RunCoroutineUntilComplete.class, (d, o) -> {
                 Future<Object> awaited = o.awaits() == null ? null : d.state.awaitable(o.awaits());
-                ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, d.state, List.of(), d.callbacks,
-                        d.loop);
+                ScriptedCoroutine coroutine = ScriptedCoroutine.ofTask(o.label(), awaited, d.state, List.of(), d.callbacks,
+                        d.loop, true);
                 Object[] result = new Object[1];
                 d.run(() -> result[0] = d.loop.runUntilComplete(coroutine)); // RUN-1
                 return Outcome.value(result[0]);
@@ -266,8 +258,8 @@ final class OperationDispatcher {
             .value(Operation.CancelTask.class, (d, o) -> Outcome.value(d.state.task(o.task()).cancel(o.msg())))
             .action(Operation.CreateScriptedTask.class, (d, o) -> {
                 Future<Object> awaited = o.awaits() == null ? null : d.state.awaitable(o.awaits());
-                ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, d.state, o.then(), d.callbacks,
-                        d.loop, o.catchesCancellation());
+                ScriptedCoroutine coroutine = ScriptedCoroutine.ofScriptedTask(o.label(), awaited, d.state, o.then(),
+                        d.callbacks, d.loop, o.catchesCancellation());
                 d.state.nameTask(o.task(), d.loop.createTask(coroutine, o.task(), false));
             })
             .action(Operation.SocketPair.class, (d, o) -> d.state.nameSocket(o.socket(), new VirtualSocket()))
@@ -322,7 +314,8 @@ final class OperationDispatcher {
 
     private Outcome createTask(Operation.CreateTask o) {
         Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
-        ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, o.then(), callbacks, loop);
+        ScriptedCoroutine coroutine = ScriptedCoroutine.ofTask(o.label(), awaited, state, o.then(), callbacks, loop,
+                config.apiLevel().atLeast(TASK_GROUP_SINCE));
         Task<Object> task;
         switch (o.via()) {
             case CREATE_TASK -> {
