@@ -26,8 +26,9 @@ import org.asynciotck.spi.Outcome;
  */
 final class OperationDispatcher {
 
-    private static final ApiLevel CREATE_TASK_TAKES_EAGER_START = ApiLevel.parse("3.13");
     private static final ApiLevel TASK_GROUP_SINCE = ApiLevel.parse("3.11");
+    /** Tasks take eager_start, and asyncio.tasks has _swap_current_task, from 3.12. */
+    private static final ApiLevel EAGER_START_SINCE = ApiLevel.parse("3.12");
 
     private final SessionState state;
     private final EventLoop loop;
@@ -188,6 +189,9 @@ final class OperationDispatcher {
             .action(Operation.EnterTask.class, (d, o) -> CurrentTasks.enter(d.loop, d.state.task(o.task())))
             .action(Operation.LeaveTask.class, (d, o) -> CurrentTasks.leave(d.loop, d.state.task(o.task())))
             .value(Operation.SwapCurrentTask.class, (d, o) -> {
+                if (!d.config.apiLevel().atLeast(EAGER_START_SINCE)) { // _swap_current_task came with eager tasks
+                    return Outcome.error("AttributeError", "module 'asyncio.tasks' has no attribute '_swap_current_task'");
+                }
                 Task<?> next = o.task() == null ? null : d.state.task(o.task());
                 return Outcome.value(d.state.nameOf(CurrentTasks.swap(d.loop, next)));
             })
@@ -319,7 +323,7 @@ final class OperationDispatcher {
         Task<Object> task;
         switch (o.via()) {
             case CREATE_TASK -> {
-                if (o.eagerStart() && !config.apiLevel().atLeast(CREATE_TASK_TAKES_EAGER_START)) {
+                if (o.eagerStart()) { // BaseEventLoop.create_task takes no eager_start on 3.10 to 3.13
                     return Outcome.error("TypeError",
                             "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
                 }
@@ -344,7 +348,14 @@ final class OperationDispatcher {
                 task = loop.createTask(coroutine, o.task(), false);
                 group.add(task);
             }
-            default -> task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
+            default -> {
+                if (o.eagerStart() && !config.apiLevel().atLeast(EAGER_START_SINCE)) { // CPython's own words
+                    return Outcome.error("TypeError", config.apiLevel().atLeast(TASK_GROUP_SINCE)
+                            ? "'eager_start' is an invalid keyword argument for Task()"
+                            : "Task() takes at most 3 arguments (4 given)");
+                }
+                task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
+            }
         }
         state.nameTask(o.task(), task);
         return Outcome.nothing();
