@@ -42,7 +42,7 @@ final class CallbackFactory {
             if (operation instanceof Operation.RaiseBaseException raise) {
                 throw baseErrorRaisedByTheKit(raise.errorType()); // EXC-2: leaves the callback
             }
-            Outcome outcome = dispatcher.perform(operation);
+            Outcome outcome = dispatcher.performInCallback(operation);
             if (outcome.isError() && !(operation instanceof Operation.Note)) {
                 // a note has recorded the error as its value already: it never adds an !error of its own
                 state.record("!error", PythonErrors.describe(outcome));

@@ -11,6 +11,7 @@ import org.asynciotck.refloop.CurrentTasks;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.refloop.ExceptionHandler;
 import org.asynciotck.refloop.Future;
+import org.asynciotck.refloop.LoopExitException;
 import org.asynciotck.refloop.LoopRuntimeException;
 import org.asynciotck.refloop.StopIterationException;
 import org.asynciotck.refloop.Task;
@@ -58,6 +59,21 @@ final class OperationDispatcher {
     Outcome perform(Operation operation) {
         try {
             return dispatch(operation);
+        } catch (RuntimeException e) {
+            return PythonErrors.outcomeOf(e);
+        }
+    }
+
+    /**
+     * As {@link #perform}, for an operation in a callback's or a coroutine's {@code then}:
+     * KeyboardInterrupt and SystemExit are not outcomes there, they leave the callback (EXC-2), as
+     * the agent's {@code except Exception} lets them.
+     */
+    Outcome performInCallback(Operation operation) {
+        try {
+            return dispatch(operation);
+        } catch (LoopExitException e) {
+            throw e;
         } catch (RuntimeException e) {
             return PythonErrors.outcomeOf(e);
         }
@@ -163,7 +179,14 @@ final class OperationDispatcher {
             .value(Operation.SelectTimeout.class, (d, o) -> d.selectTimeout())
             .value(Operation.Recorded.class, (d, o) -> Outcome.value(d.state.recorded()))
             .value(Operation.Note.class, (d, o) -> {
-                Outcome inner = d.perform(o.of());
+                Outcome inner;
+                try {
+                    inner = d.dispatch(o.of());
+                } catch (LoopExitException e) {
+                    throw e; // EXC-2: KeyboardInterrupt or SystemExit leaves the note unrecorded, as in the agent
+                } catch (RuntimeException e) {
+                    inner = PythonErrors.outcomeOf(e);
+                }
                 d.state.record(o.name(), inner.isError() ? PythonErrors.describe(inner) : inner.value());
                 return inner;
             })
