@@ -9,7 +9,8 @@ import org.asynciotck.spi.Outcome;
 /**
  * Makes the callbacks of docs/protocol.md: when one runs it records its label, then performs
  * each operation of {@code then}; one that raises records {@code !error} ("Type: message")
- * and the callback goes on with the next. {@link Operation.Raise} is the exception: it leaves the
+ * and the callback goes on with the next (a {@code note} records the error as its own value
+ * instead). {@link Operation.Raise} is the exception: it leaves the
  * callback, so the loop sees a callback that raises.
  */
 final class CallbackFactory {
@@ -41,8 +42,9 @@ final class CallbackFactory {
             if (operation instanceof Operation.RaiseBaseException raise) {
                 throw baseErrorRaisedByTheKit(raise.errorType()); // EXC-2: leaves the callback
             }
-            Outcome outcome = dispatcher.performCatchingAll(operation);
-            if (outcome.isError()) {
+            Outcome outcome = dispatcher.performInCallback(operation);
+            if (outcome.isError() && !(operation instanceof Operation.Note)) {
+                // a note has recorded the error as its value already: it never adds an !error of its own
                 state.record("!error", PythonErrors.describe(outcome));
             }
         }

@@ -1,14 +1,17 @@
 package org.asynciotck.reference;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.asynciotck.refloop.CurrentTasks;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.refloop.ExceptionHandler;
 import org.asynciotck.refloop.Future;
+import org.asynciotck.refloop.LoopExitException;
 import org.asynciotck.refloop.LoopRuntimeException;
 import org.asynciotck.refloop.StopIterationException;
 import org.asynciotck.refloop.Task;
@@ -24,8 +27,9 @@ import org.asynciotck.spi.Outcome;
  */
 final class OperationDispatcher {
 
-    private static final ApiLevel CREATE_TASK_TAKES_EAGER_START = ApiLevel.parse("3.13");
     private static final ApiLevel TASK_GROUP_SINCE = ApiLevel.parse("3.11");
+    /** Tasks take eager_start, and asyncio.tasks has _swap_current_task, from 3.12. */
+    private static final ApiLevel EAGER_START_SINCE = ApiLevel.parse("3.12");
 
     private final SessionState state;
     private final EventLoop loop;
@@ -49,200 +53,255 @@ final class OperationDispatcher {
     }
 
     /**
-     * Performs the operation; a loop error becomes an error outcome.
-     *
-     * @throws UnknownNameException if the operation names something the kit never made
+     * Performs the operation; a loop error becomes an error outcome, and so does a name the kit
+     * never gave ({@code KitError}, docs/protocol.md "Names"), directly or inside a callback.
      */
     Outcome perform(Operation operation) {
         try {
             return dispatch(operation);
-        } catch (UnknownNameException e) {
+        } catch (RuntimeException e) {
+            return PythonErrors.outcomeOf(e);
+        }
+    }
+
+    /**
+     * As {@link #perform}, for an operation in a callback's or a coroutine's {@code then}:
+     * KeyboardInterrupt and SystemExit are not outcomes there, they leave the callback (EXC-2), as
+     * the agent's {@code except Exception} lets them.
+     */
+    Outcome performInCallback(Operation operation) {
+        try {
+            return dispatch(operation);
+        } catch (LoopExitException e) {
             throw e;
         } catch (RuntimeException e) {
             return PythonErrors.outcomeOf(e);
         }
     }
 
-    /** As {@link #perform}, but a bad name is an error outcome too: for operations inside callbacks. */
-    Outcome performCatchingAll(Operation operation) {
-        try {
-            return dispatch(operation);
-        } catch (RuntimeException e) {
-            return PythonErrors.outcomeOf(e);
-        }
-    }
-
     private Outcome dispatch(Operation op) {
-        if (op instanceof Operation.CallSoon o) {
-            state.nameHandle(o.handle(), loop.callSoon(callbacks.callback(o.label(), o.then())));
-        } else if (op instanceof Operation.CallSoonThreadsafe o) {
-            state.nameHandle(o.handle(), loop.callSoonThreadsafe(callbacks.callback(o.label(), o.then())));
-        } else if (op instanceof Operation.CallLater o) {
-            state.nameHandle(o.handle(), loop.callLater(o.delay(), callbacks.callback(o.label(), o.then())));
-        } else if (op instanceof Operation.CallAt o) {
-            state.nameHandle(o.handle(), loop.callAt(loop.time() + o.delay(), callbacks.callback(o.label(), o.then())));
-        } else if (op instanceof Operation.Raise) {
-            throw CallbackFactory.raisedByTheKit();
-        } else if (op instanceof Operation.CancelHandle o) {
-            state.handle(o.handle()).cancel();
-        } else if (op instanceof Operation.HandleCancelled o) {
-            return Outcome.value(state.handle(o.handle()).cancelled());
-        } else if (op instanceof Operation.HandleHoldsCallback o) {
-            return Outcome.value(state.handle(o.handle()).holdsCallback());
-        } else if (op instanceof Operation.CallbackFreed o) {
-            // The JVM frees nothing on request; a handle that no longer references the callback is
-            // what lets it be freed, so the reference loop answers from that.
-            return Outcome.value(!state.handle(o.handle()).holdsCallback());
-        } else if (op instanceof Operation.RemoveFromReadyQueue o) {
-            return Outcome.value(loop.removeFromReadyQueue(state.handle(o.handle())));
-        } else {
-            return dispatchRunsAndObservations(op);
+        Handler<Operation> handler = handlerOf(op);
+        if (handler == null) {
+            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
         }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchRunsAndObservations(Operation op) {
-        if (op instanceof Operation.Stop) {
-            loop.stop();
-        } else if (op instanceof Operation.RunOnce) {
-            run(() -> {
-                loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
-                loop.runForever();
-            });
-        } else if (op instanceof Operation.RunForever) {
-            run(loop::runForever);
-        } else if (op instanceof Operation.RunUntilComplete o) {
-            Future<Object> future = state.awaitable(o.future());
-            Object[] result = new Object[1];
-            run(() -> result[0] = loop.runUntilComplete(future));
-            return Outcome.value(result[0]);
-        } else if (op instanceof Operation.ReadyQueueLength) {
-            return Outcome.value(loop.readyQueueLength());
-        } else if (op instanceof Operation.SelectTimeout) {
-            return selectTimeout();
-        } else if (op instanceof Operation.Recorded) {
-            return Outcome.value(state.recorded());
-        } else if (op instanceof Operation.Note o) {
-            Outcome inner = perform(o.of());
-            state.record(o.name(), inner.isError() ? PythonErrors.describe(inner) : inner.value());
-            return inner;
-        } else {
-            return dispatchFuturesAndTasks(op);
-        }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchFuturesAndTasks(Operation op) {
-        if (op instanceof Operation.CreateFuture o) {
-            state.nameFuture(o.future(), loop.createFuture());
-        } else if (op instanceof Operation.AddDoneCallback o) {
-            state.future(o.future()).addDoneCallback(doneCallback(o));
-        } else if (op instanceof Operation.SetResult o) {
-            state.future(o.future()).setResult(o.value());
-        } else if (op instanceof Operation.SetException o) {
-            state.future(o.future()).setException(new org.asynciotck.refloop.LoopRuntimeException("set by the kit"));
-        } else if (op instanceof Operation.CancelFuture o) {
-            return Outcome.value(state.future(o.future()).cancel());
-        } else if (op instanceof Operation.FutureDone o) {
-            return Outcome.value(state.future(o.future()).done());
-        } else if (op instanceof Operation.FutureCancelled o) {
-            return Outcome.value(state.future(o.future()).cancelled());
-        } else if (op instanceof Operation.CreateTask o) {
-            return createTask(o);
-        } else if (op instanceof Operation.CreateUninitialisedTask o) {
-            state.nameTask(o.task(), Task.uninitialised());
-        } else if (op instanceof Operation.TaskDone o) {
-            return Outcome.value(state.task(o.task()).done());
-        } else if (op instanceof Operation.TaskName o) {
-            return Outcome.value(state.task(o.task()).getName());
-        } else if (op instanceof Operation.TaskCoroutine o) {
-            Object coroutine = state.task(o.task()).getCoro();
-            return Outcome.value(coroutine == null ? null : coroutine.getClass().getSimpleName());
-        } else if (op instanceof Operation.CurrentTask) {
-            return Outcome.value(state.nameOf(CurrentTasks.current(loop)));
-        } else if (op instanceof Operation.EnterTask o) {
-            CurrentTasks.enter(loop, state.task(o.task()));
-        } else if (op instanceof Operation.LeaveTask o) {
-            CurrentTasks.leave(loop, state.task(o.task()));
-        } else if (op instanceof Operation.SwapCurrentTask o) {
-            Task<?> next = o.task() == null ? null : state.task(o.task());
-            return Outcome.value(state.nameOf(CurrentTasks.swap(loop, next)));
-        } else {
-            return dispatchThreadsAndIo(op);
-        }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchThreadsAndIo(Operation op) {
         try {
-            if (op instanceof Operation.StartLoopThread) {
-                if (!loopThread.start()) {
-                    return Outcome.error("RuntimeError", "the loop did not become idle within "
-                            + LoopThread.BOUND_SECONDS + " s of starting on its own thread");
-                }
-            } else if (op instanceof Operation.StopLoopThread) {
-                return Outcome.value(loopThread.stop());
-            } else if (op instanceof Operation.WaitFor o) {
-                return Outcome.value(state.awaitEvent(o.label(), o.seconds()));
-            } else if (op instanceof Operation.ReportedErrors) {
-                return Outcome.value(state.reportedErrors());
-            } else if (op instanceof Operation.AddReadyReader o) {
-                state.poller.addReadyReader(() -> state.record(o.label()));
-            } else {
-                return dispatchBeyondTheDocument(op);
-            }
-            return Outcome.nothing();
+            return handler.perform(this, op);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while performing " + op, e);
         }
     }
 
-    /** Futures, timers and exception handlers beyond the source document (issue 16). */
-    private Outcome dispatchBeyondTheDocument(Operation op) {
-        if (op instanceof Operation.RemoveDoneCallback o) {
-            Consumer<Future<Object>> callback = doneCallbacks.get(List.of(o.future(), o.label()));
-            if (callback == null) {
-                throw new UnknownNameException("no done callback [" + o.label() + "] was added to future [" + o.future() + "]");
+    @SuppressWarnings("unchecked")
+    private static Handler<Operation> handlerOf(Operation op) {
+        return (Handler<Operation>) TABLE.get(op.getClass());
+    }
+
+    /** How the dispatcher performs one kind of operation. */
+    @FunctionalInterface
+    private interface Handler<O extends Operation> {
+        Outcome perform(OperationDispatcher dispatcher, O operation) throws InterruptedException;
+    }
+
+    /** A handler whose outcome is nothing. */
+    @FunctionalInterface
+    private interface Action<O extends Operation> {
+        void perform(OperationDispatcher dispatcher, O operation) throws InterruptedException;
+    }
+
+    /** Builds {@link #TABLE}: one entry per operation, refusing a second entry for the same one. */
+    private static final class Table {
+        private final Map<Class<? extends Operation>, Handler<?>> entries = new LinkedHashMap<>();
+
+        <O extends Operation> Table value(Class<O> type, Handler<O> handler) {
+            if (entries.putIfAbsent(type, handler) != null) {
+                throw new IllegalStateException("two handlers for " + type.getSimpleName());
             }
-            return Outcome.value(state.future(o.future()).removeDoneCallback(callback)); // FUTURE-5
-        } else if (op instanceof Operation.FutureResult o) {
-            return Outcome.value(state.future(o.future()).result()); // FUTURE-3, FUTURE-4
-        } else if (op instanceof Operation.FutureException o) {
-            RuntimeException error = state.future(o.future()).exception();
-            return Outcome.value(error == null ? null : PythonErrors.describe(PythonErrors.outcomeOf(error)));
-        } else if (op instanceof Operation.SetStopIteration o) {
-            state.future(o.future()).setException(new StopIterationException("set by the kit")); // FUTURE-6
-        } else if (op instanceof Operation.HandleWhen o) {
-            if (!(state.handle(o.handle()) instanceof TimerHandle timer)) {
-                return Outcome.error("AttributeError", "'Handle' object has no attribute 'when'");
-            }
-            return Outcome.value(timer.when()); // TIMER-1
-        } else if (op instanceof Operation.LoopTime) {
-            return Outcome.value(loop.time()); // TIMER-5
-        } else if (op instanceof Operation.RaiseBaseException o) {
-            throw CallbackFactory.baseErrorRaisedByTheKit(o.errorType());
-        } else if (op instanceof Operation.ReportedContexts) {
-            return Outcome.value(state.reportedContexts()); // EXC-1
-        } else if (op instanceof Operation.SetExceptionHandler o) {
-            loop.setExceptionHandler(switch (o.handler()) { // EXC-3
-                case RECORDING -> state.recordingHandler;
-                case DEFAULT -> null;
-                case RAISING -> RAISING_HANDLER;
-            });
-        } else if (op instanceof Operation.GetExceptionHandler) {
-            ExceptionHandler handler = loop.getExceptionHandler(); // EXC-3
-            return Outcome.value(handler == null ? null
-                    : handler == state.recordingHandler ? "recording" : handler == RAISING_HANDLER ? "raising" : "other");
-        } else if (op instanceof Operation.CallExceptionHandler o) {
-            Map<String, Object> context = new LinkedHashMap<>(); // EXC-5
-            context.put("message", o.message());
-            context.put("exception", new LoopRuntimeException(o.message()));
-            loop.callExceptionHandler(context);
-        } else {
-            return dispatchLifecycleAndWatchers(op);
+            return this;
         }
-        return Outcome.nothing();
+
+        <O extends Operation> Table action(Class<O> type, Action<O> action) {
+            return value(type, (d, o) -> {
+                action.perform(d, o);
+                return Outcome.nothing();
+            });
+        }
+
+        Map<Class<? extends Operation>, Handler<?>> build() {
+            return Collections.unmodifiableMap(entries);
+        }
+    }
+
+    /**
+     * The interpreter's table, in the order of {@link Operation}: what each operation of
+     * docs/protocol.md does on the reference loop. VocabularyTest reads its keys
+     * ({@link #operations()}) and checks them against Operation.java, the agent and the docs.
+     */
+    private static final Map<Class<? extends Operation>, Handler<?>> TABLE = new Table()
+            // ---- scheduling
+            .action(Operation.CallSoon.class, (d, o) ->
+                    d.state.nameHandle(o.handle(), d.loop.callSoon(d.callbacks.callback(o.label(), o.then()))))
+            .action(Operation.CallSoonThreadsafe.class, (d, o) ->
+                    d.state.nameHandle(o.handle(), d.loop.callSoonThreadsafe(d.callbacks.callback(o.label(), o.then()))))
+            .action(Operation.CallLater.class, (d, o) ->
+                    d.state.nameHandle(o.handle(), d.loop.callLater(o.delay(), d.callbacks.callback(o.label(), o.then()))))
+            .action(Operation.CallAt.class, (d, o) -> d.state.nameHandle(o.handle(),
+                    d.loop.callAt(d.loop.time() + o.delay(), d.callbacks.callback(o.label(), o.then()))))
+            .action(Operation.Raise.class, (d, o) -> {
+                throw CallbackFactory.raisedByTheKit();
+            })
+            .action(Operation.CancelHandle.class, (d, o) -> d.state.handle(o.handle()).cancel())
+            .value(Operation.HandleCancelled.class, (d, o) -> Outcome.value(d.state.handle(o.handle()).cancelled()))
+            .value(Operation.HandleHoldsCallback.class, (d, o) -> Outcome.value(d.state.handle(o.handle()).holdsCallback()))
+            // The JVM frees nothing on request; a handle that no longer references the callback is
+            // what lets it be freed, so the reference loop answers from that.
+            .value(Operation.CallbackFreed.class, (d, o) -> Outcome.value(!d.state.handle(o.handle()).holdsCallback()))
+            .value(Operation.RemoveFromReadyQueue.class, (d, o) ->
+                    Outcome.value(d.loop.removeFromReadyQueue(d.state.handle(o.handle()))))
+            // ---- running the loop
+            .action(Operation.Stop.class, (d, o) -> d.loop.stop())
+            .action(Operation.RunOnce.class, (d, o) -> d.run(() -> {
+                if (d.loop.isRunning()) { // refused before stop(): a stray stop() would end the running loop
+                    throw new LoopRuntimeException("This event loop is already running");
+                }
+                d.loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
+                d.loop.runForever();
+            }))
+            .action(Operation.RunForever.class, (d, o) -> d.run(d.loop::runForever))
+            .value(Operation.RunUntilComplete.class, (d, o) -> {
+                Future<Object> future = d.state.awaitable(o.future());
+                Object[] result = new Object[1];
+                d.run(() -> result[0] = d.loop.runUntilComplete(future));
+                return Outcome.value(result[0]);
+            })
+            // ---- observing
+            .value(Operation.ReadyQueueLength.class, (d, o) -> Outcome.value(d.loop.readyQueueLength()))
+            .value(Operation.SelectTimeout.class, (d, o) -> d.selectTimeout())
+            .value(Operation.Recorded.class, (d, o) -> Outcome.value(d.state.recorded()))
+            .value(Operation.Note.class, (d, o) -> {
+                Outcome inner;
+                try {
+                    inner = d.dispatch(o.of());
+                } catch (LoopExitException e) {
+                    throw e; // EXC-2: KeyboardInterrupt or SystemExit leaves the note unrecorded, as in the agent
+                } catch (RuntimeException e) {
+                    inner = PythonErrors.outcomeOf(e);
+                }
+                d.state.record(o.name(), inner.isError() ? PythonErrors.describe(inner) : inner.value());
+                return inner;
+            })
+            // ---- futures
+            .action(Operation.CreateFuture.class, (d, o) -> d.state.nameFuture(o.future(), d.loop.createFuture()))
+            .action(Operation.AddDoneCallback.class, (d, o) -> d.state.future(o.future()).addDoneCallback(d.doneCallback(o)))
+            .action(Operation.SetResult.class, (d, o) -> d.state.future(o.future()).setResult(o.value()))
+            .action(Operation.SetException.class, (d, o) ->
+                    d.state.future(o.future()).setException(new LoopRuntimeException("set by the kit")))
+            .value(Operation.CancelFuture.class, (d, o) -> Outcome.value(d.state.future(o.future()).cancel()))
+            .value(Operation.FutureDone.class, (d, o) -> Outcome.value(d.state.future(o.future()).done()))
+            .value(Operation.FutureCancelled.class, (d, o) -> Outcome.value(d.state.future(o.future()).cancelled()))
+            // ---- tasks
+            .value(Operation.CreateTask.class, OperationDispatcher::createTask)
+            .action(Operation.CreateUninitialisedTask.class, (d, o) -> d.state.nameTask(o.task(), Task.uninitialised()))
+            .value(Operation.TaskDone.class, (d, o) -> Outcome.value(d.state.task(o.task()).done()))
+            .value(Operation.TaskName.class, (d, o) -> Outcome.value(d.state.task(o.task()).getName()))
+            .value(Operation.TaskCoroutine.class, (d, o) -> {
+                Object coroutine = d.state.task(o.task()).getCoro();
+                return Outcome.value(coroutine == null ? null : coroutine.getClass().getSimpleName());
+            })
+            .value(Operation.CurrentTask.class, (d, o) -> Outcome.value(d.state.nameOf(CurrentTasks.current(d.loop))))
+            .action(Operation.EnterTask.class, (d, o) -> CurrentTasks.enter(d.loop, d.state.task(o.task())))
+            .action(Operation.LeaveTask.class, (d, o) -> CurrentTasks.leave(d.loop, d.state.task(o.task())))
+            .value(Operation.SwapCurrentTask.class, (d, o) -> {
+                if (!d.config.apiLevel().atLeast(EAGER_START_SINCE)) { // _swap_current_task came with eager tasks
+                    return Outcome.error("AttributeError", "module 'asyncio.tasks' has no attribute '_swap_current_task'");
+                }
+                Task<?> next = o.task() == null ? null : d.state.task(o.task());
+                return Outcome.value(d.state.nameOf(CurrentTasks.swap(d.loop, next)));
+            })
+            // ---- threads, errors and I/O
+            .value(Operation.StartLoopThread.class, (d, o) -> d.loopThread.start() ? Outcome.nothing()
+                    : Outcome.error("RuntimeError", "the loop did not become idle within "
+                            + LoopThread.BOUND_SECONDS + " s of starting on its own thread"))
+            .value(Operation.StopLoopThread.class, (d, o) -> Outcome.value(d.loopThread.stop()))
+            .value(Operation.WaitFor.class, (d, o) -> Outcome.value(d.state.awaitEvent(o.label(), o.seconds())))
+            .value(Operation.ReportedErrors.class, (d, o) -> Outcome.value(d.state.reportedErrors()))
+            .action(Operation.AddReadyReader.class, (d, o) -> d.state.poller.addReadyReader(() -> d.state.record(o.label())))
+            // ---- futures, timers and exception handlers beyond the source document (issue 16)
+            .value(Operation.RemoveDoneCallback.class, (d, o) -> {
+                Consumer<Future<Object>> callback = d.doneCallbacks.get(List.of(o.future(), o.label()));
+                Future<Object> future = d.state.future(o.future());
+                if (callback == null) {
+                    throw new UnknownNameException("no done callback '" + o.label() + "' was added to future '"
+                            + o.future() + "'");
+                }
+                return Outcome.value(future.removeDoneCallback(callback)); // FUTURE-5
+            })
+            .value(Operation.FutureResult.class, (d, o) -> Outcome.value(d.state.future(o.future()).result())) // FUTURE-3, FUTURE-4
+            .value(Operation.FutureException.class, (d, o) -> {
+                RuntimeException error = d.state.future(o.future()).exception();
+                return Outcome.value(error == null ? null : PythonErrors.describe(PythonErrors.outcomeOf(error)));
+            })
+            .action(Operation.SetStopIteration.class, (d, o) ->
+                    d.state.future(o.future()).setException(new StopIterationException("set by the kit"))) // FUTURE-6
+            .value(Operation.HandleWhen.class, (d, o) -> {
+                if (!(d.state.handle(o.handle()) instanceof TimerHandle timer)) {
+                    return Outcome.error("AttributeError", "'Handle' object has no attribute 'when'");
+                }
+                return Outcome.value(timer.when()); // TIMER-1
+            })
+            .value(Operation.LoopTime.class, (d, o) -> Outcome.value(d.loop.time())) // TIMER-5
+            .action(Operation.RaiseBaseException.class, (d, o) -> {
+                throw CallbackFactory.baseErrorRaisedByTheKit(o.errorType());
+            })
+            .value(Operation.ReportedContexts.class, (d, o) -> Outcome.value(d.state.reportedContexts())) // EXC-1
+            .action(Operation.SetExceptionHandler.class, (d, o) -> d.loop.setExceptionHandler(switch (o.handler()) { // EXC-3
+                case RECORDING -> d.state.recordingHandler;
+                case DEFAULT -> null;
+                case RAISING -> OperationDispatcher.RAISING_HANDLER;
+            }))
+            .value(Operation.GetExceptionHandler.class, (d, o) -> {
+                ExceptionHandler handler = d.loop.getExceptionHandler(); // EXC-3
+                return Outcome.value(handler == null ? null : handler == d.state.recordingHandler ? "recording"
+                        : handler == OperationDispatcher.RAISING_HANDLER ? "raising" : "other");
+            })
+            .action(Operation.CallExceptionHandler.class, (d, o) -> {
+                Map<String, Object> context = new LinkedHashMap<>(); // EXC-5
+                context.put("message", o.message());
+                context.put("exception", new LoopRuntimeException(o.message()));
+                d.loop.callExceptionHandler(context);
+            })
+            // ---- the run lifecycle, a closed loop, cancellation and I/O readiness (issue 16, part B)
+            .value(Operation.IsRunning.class, (d, o) -> Outcome.value(d.loop.isRunning()))
+            .value(Operation.IsClosed.class, (d, o) -> Outcome.value(d.loop.isClosed()))
+            .action(Operation.Close.class, (d, o) -> d.loop.close())
+            .value(Operation.RunCoroutineUntilComplete.class, (d, o) -> {
+                Future<Object> awaited = o.awaits() == null ? null : d.state.awaitable(o.awaits());
+                ScriptedCoroutine coroutine = ScriptedCoroutine.ofTask(o.label(), awaited, d.state, List.of(), d.callbacks,
+                        d.loop, true);
+                Object[] result = new Object[1];
+                d.run(() -> result[0] = d.loop.runUntilComplete(coroutine)); // RUN-1
+                return Outcome.value(result[0]);
+            })
+            .value(Operation.CancelTask.class, (d, o) -> Outcome.value(d.state.task(o.task()).cancel(o.msg())))
+            .action(Operation.CreateScriptedTask.class, (d, o) -> {
+                Future<Object> awaited = o.awaits() == null ? null : d.state.awaitable(o.awaits());
+                ScriptedCoroutine coroutine = ScriptedCoroutine.ofScriptedTask(o.label(), awaited, d.state, o.then(),
+                        d.callbacks, d.loop, o.catchesCancellation());
+                d.state.nameTask(o.task(), d.loop.createTask(coroutine, o.task(), false));
+            })
+            .action(Operation.SocketPair.class, (d, o) -> d.state.nameSocket(o.socket(), new VirtualSocket()))
+            .action(Operation.MakeReadable.class, (d, o) -> d.state.socket(o.socket()).receiveByte())
+            .action(Operation.AddReader.class, (d, o) ->
+                    d.loop.addReader(d.state.socket(o.socket()), d.callbacks.callback(o.label(), o.then())))
+            .value(Operation.RemoveReader.class, (d, o) -> Outcome.value(d.loop.removeReader(d.state.socket(o.socket()))))
+            .action(Operation.AddWriter.class, (d, o) ->
+                    d.loop.addWriter(d.state.socket(o.socket()), d.callbacks.callback(o.label(), o.then())))
+            .value(Operation.RemoveWriter.class, (d, o) -> Outcome.value(d.loop.removeWriter(d.state.socket(o.socket()))))
+            .build();
+
+    /** The operations this interpreter performs: the keys of its table, in the order of {@link Operation}. */
+    static Set<Class<? extends Operation>> operations() {
+        return TABLE.keySet();
     }
 
     /** The kit's done callback for a label: the same one each time, so removal finds every instance (FUTURE-5). */
@@ -282,11 +341,12 @@ final class OperationDispatcher {
 
     private Outcome createTask(Operation.CreateTask o) {
         Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
-        ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, o.then(), callbacks, loop);
+        ScriptedCoroutine coroutine = ScriptedCoroutine.ofTask(o.label(), awaited, state, o.then(), callbacks, loop,
+                config.apiLevel().atLeast(TASK_GROUP_SINCE));
         Task<Object> task;
         switch (o.via()) {
             case CREATE_TASK -> {
-                if (o.eagerStart() && !config.apiLevel().atLeast(CREATE_TASK_TAKES_EAGER_START)) {
+                if (o.eagerStart()) { // BaseEventLoop.create_task takes no eager_start on 3.10 to 3.13
                     return Outcome.error("TypeError",
                             "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
                 }
@@ -311,48 +371,16 @@ final class OperationDispatcher {
                 task = loop.createTask(coroutine, o.task(), false);
                 group.add(task);
             }
-            default -> task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
+            default -> {
+                if (o.eagerStart() && !config.apiLevel().atLeast(EAGER_START_SINCE)) { // CPython's own words
+                    return Outcome.error("TypeError", config.apiLevel().atLeast(TASK_GROUP_SINCE)
+                            ? "'eager_start' is an invalid keyword argument for Task()"
+                            : "Task() takes at most 3 arguments (4 given)");
+                }
+                task = config.tasks().construct(loop, coroutine, o.task(), o.eagerStart());
+            }
         }
         state.nameTask(o.task(), task);
-        return Outcome.nothing();
-    }
-
-    /** The operations of issue 16 part B: closing, running, cancelling tasks, watching descriptors. */
-    private Outcome dispatchLifecycleAndWatchers(Operation op) {
-        if (op instanceof Operation.IsRunning) {
-            return Outcome.value(loop.isRunning());
-        } else if (op instanceof Operation.IsClosed) {
-            return Outcome.value(loop.isClosed());
-        } else if (op instanceof Operation.Close) {
-            loop.close();
-        } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
-            Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
-            ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, List.of(), callbacks, loop);
-            Object[] result = new Object[1];
-            run(() -> result[0] = loop.runUntilComplete(coroutine)); // RUN-1
-            return Outcome.value(result[0]);
-        } else if (op instanceof Operation.CancelTask o) {
-            return Outcome.value(state.task(o.task()).cancel(o.msg()));
-        } else if (op instanceof Operation.CreateScriptedTask o) {
-            Future<Object> awaited = o.awaits() == null ? null : state.awaitable(o.awaits());
-            ScriptedCoroutine coroutine = new ScriptedCoroutine(o.label(), awaited, state, o.then(), callbacks, loop,
-                    o.catchesCancellation());
-            state.nameTask(o.task(), loop.createTask(coroutine, o.task(), false));
-        } else if (op instanceof Operation.SocketPair o) {
-            state.nameSocket(o.socket(), new VirtualSocket());
-        } else if (op instanceof Operation.MakeReadable o) {
-            state.socket(o.socket()).receiveByte();
-        } else if (op instanceof Operation.AddReader o) {
-            loop.addReader(state.socket(o.socket()), callbacks.callback(o.label(), o.then()));
-        } else if (op instanceof Operation.RemoveReader o) {
-            return Outcome.value(loop.removeReader(state.socket(o.socket())));
-        } else if (op instanceof Operation.AddWriter o) {
-            loop.addWriter(state.socket(o.socket()), callbacks.callback(o.label(), o.then()));
-        } else if (op instanceof Operation.RemoveWriter o) {
-            return Outcome.value(loop.removeWriter(state.socket(o.socket())));
-        } else {
-            throw new IllegalStateException("operation not handled by the reference adapter: " + op);
-        }
         return Outcome.nothing();
     }
 }

@@ -26,6 +26,9 @@ final class PythonErrors {
         if (error instanceof LoopExitException exit) {
             return exit.pythonType(); // EXC-2: KeyboardInterrupt or SystemExit
         }
+        if (error instanceof PythonException python) {
+            return python.pythonType();
+        }
         if (error instanceof CancelledException) {
             return "CancelledError"; // FUTURE-4
         }
@@ -39,7 +42,7 @@ final class PythonErrors {
             return "RuntimeError"; // task conflicts, closed/running loop, uninitialised task
         }
         if (error instanceof UnknownNameException) {
-            return "ProtocolError";
+            return "KitError"; // docs/protocol.md, "Names": an outcome, not a protocol error
         }
         if (error instanceof IllegalArgumentException) {
             return "ValueError";

@@ -1,10 +1,12 @@
 package org.asynciotck.reference;
 
+import java.util.Set;
 import org.asynciotck.KitVersion;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
 
 /**
  * The reference loop ({@code org.asynciotck.refloop}) behind the kit's SPI, in process.
@@ -43,6 +45,15 @@ public final class ReferenceImplementation implements LoopImplementation {
     @Override
     public java.time.Duration operationBound() {
         return config.operationBound();
+    }
+
+    /**
+     * The operations of docs/protocol.md that this adapter's interpreter performs, in the order of
+     * {@link Operation}: the keys of its dispatch table, which VocabularyTest checks against
+     * Operation.java, the Python agent, docs/protocol.md and the request schema.
+     */
+    public static Set<Class<? extends Operation>> interpretedOperations() {
+        return OperationDispatcher.operations();
     }
 
     @Override

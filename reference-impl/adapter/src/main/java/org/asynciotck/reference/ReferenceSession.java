@@ -45,14 +45,7 @@ final class ReferenceSession implements LoopSession {
 
     @Override
     public Outcome perform(Operation operation) {
-        return onLoopThread(operationName(operation), () -> {
-            try {
-                return dispatcher.perform(operation);
-            } catch (UnknownNameException e) {
-                throw new ImplementationFailure(ImplementationFailure.Kind.PROTOCOL_ERROR,
-                        "cannot perform " + operationName(operation) + ": " + e.getMessage(), "");
-            }
-        });
+        return onLoopThread(operationName(operation), () -> dispatcher.perform(operation));
     }
 
     @Override

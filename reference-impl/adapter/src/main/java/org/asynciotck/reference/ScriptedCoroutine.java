@@ -24,19 +24,42 @@ final class ScriptedCoroutine implements Coroutine<Object> {
     private final CallbackFactory script;
     private final EventLoop loop;
     private final boolean catchesCancellation;
+    /** Whether {@code <label>:end} is recorded when {@code then} raises (create_task's coroutine, not a scripted task's). */
+    private final boolean endsWhenThenRaises;
+    /** {@code then} needs a task group and there is none (API level 3.10): the first step raises AttributeError. */
+    private final boolean noTaskGroup;
     /** The group {@code then} makes tasks in ({@code async with TaskGroup()}), or null when it makes none. */
     private final ScriptedTaskGroup group;
     private boolean started;
     /** Set once the task group, if any, has no task left: {@code __aexit__} returned. */
     private boolean groupExited;
 
-    ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
-            CallbackFactory script, EventLoop loop) {
-        this(label, awaited, state, then, script, loop, false);
+    /**
+     * The coroutine of {@code create_task} and {@code run_coroutine_until_complete}: records
+     * {@code <label>:end} however it ends, also when {@code then} raises (the agent's
+     * {@code try/finally}). When {@code then} makes tasks {@code via task_group}, it performs
+     * {@code then} inside a task group; without TaskGroup ({@code taskGroups} false: API level 3.10)
+     * entering the group raises AttributeError, as {@code asyncio.TaskGroup} does not exist there.
+     */
+    static ScriptedCoroutine ofTask(String label, Future<Object> awaited, SessionState state, List<Operation> then,
+            CallbackFactory script, EventLoop loop, boolean taskGroups) {
+        boolean grouped = then.stream().anyMatch(ScriptedCoroutine::inTaskGroup);
+        return new ScriptedCoroutine(label, awaited, state, then, script, loop, false, true,
+                grouped ? (taskGroups ? new ScriptedTaskGroup(loop) : null) : null, grouped && !taskGroups);
     }
 
-    ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
-            CallbackFactory script, EventLoop loop, boolean catchesCancellation) {
+    /**
+     * The coroutine of {@code create_scripted_task}: performs {@code then} as a callback does (never
+     * inside a task group), records {@code <label>:end} only once {@code then} is done.
+     */
+    static ScriptedCoroutine ofScriptedTask(String label, Future<Object> awaited, SessionState state,
+            List<Operation> then, CallbackFactory script, EventLoop loop, boolean catchesCancellation) {
+        return new ScriptedCoroutine(label, awaited, state, then, script, loop, catchesCancellation, false, null, false);
+    }
+
+    private ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
+            CallbackFactory script, EventLoop loop, boolean catchesCancellation, boolean endsWhenThenRaises,
+            ScriptedTaskGroup group, boolean noTaskGroup) {
         this.label = label;
         this.awaited = awaited;
         this.state = state;
@@ -44,7 +67,9 @@ final class ScriptedCoroutine implements Coroutine<Object> {
         this.script = script;
         this.loop = loop;
         this.catchesCancellation = catchesCancellation;
-        this.group = then.stream().anyMatch(ScriptedCoroutine::inTaskGroup) ? new ScriptedTaskGroup(loop) : null;
+        this.endsWhenThenRaises = endsWhenThenRaises;
+        this.group = group;
+        this.noTaskGroup = noTaskGroup;
     }
 
     private static boolean inTaskGroup(Operation operation) {
@@ -57,7 +82,17 @@ final class ScriptedCoroutine implements Coroutine<Object> {
         if (!started) {
             started = true;
             state.record(label + ":start");
-            performThen(); // inside the task's step: CURRENT-1
+            try {
+                if (noTaskGroup) {
+                    throw new PythonException("AttributeError", "module 'asyncio' has no attribute 'TaskGroup'");
+                }
+                performThen(); // inside the task's step: CURRENT-1
+            } catch (RuntimeException e) {
+                if (endsWhenThenRaises) {
+                    state.record(label + ":end");
+                }
+                throw e;
+            }
         }
         if (group != null && !groupExited) {
             Future<Object> completion = group.completionOrNull();

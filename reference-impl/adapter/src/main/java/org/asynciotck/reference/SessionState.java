@@ -201,7 +201,7 @@ final class SessionState {
     private static <V> V lookup(Map<String, ? extends V> names, String kind, String name) {
         V found = names.get(requireName(kind, name));
         if (found == null) {
-            throw new UnknownNameException("no " + kind + " named [" + name + "] in this session");
+            throw new UnknownNameException("no " + kind + " named '" + name + "' in this session"); // as the agent says
         }
         return found;
     }

@@ -131,13 +131,12 @@ class ReferenceImplementationTest {
         }
     }
 
+    /** docs/protocol.md, "Names": the kit's mistake, answered as the agent answers it, not a protocol error. */
     @Test
-    void unknownNamesAreTheKitsMistake() {
+    void unknownNamesAreAKitErrorOutcome() {
         try (LoopSession session = reference.openSession()) {
-            assertThatThrownBy(() -> session.perform(new Operation.CancelHandle("nope")))
-                    .isInstanceOfSatisfying(ImplementationFailure.class,
-                            f -> assertThat(f.kind()).isEqualTo(ImplementationFailure.Kind.PROTOCOL_ERROR))
-                    .hasMessageContaining("[nope]");
+            assertThat(session.perform(new Operation.CancelHandle("nope")))
+                    .isEqualTo(Outcome.error("KitError", "no handle named 'nope' in this session"));
         }
     }
 

@@ -20,6 +20,8 @@ public class Task<T> extends Future<T> {
 
     /** The coroutine being driven; null once the task is done (and for an uninitialised task). */
     private Coroutine<T> coroutine;
+    /** What {@code get_coro} answers: the task's coroutine, kept once it is done, as CPython does (null uninitialised). */
+    private final Coroutine<T> coro;
 
     private final String name;
 
@@ -47,6 +49,7 @@ public class Task<T> extends Future<T> {
         super(loop);
         this.initialised = true;
         this.coroutine = Objects.requireNonNull(coroutine, "coroutine");
+        this.coro = coroutine;
         this.name = name != null ? name : "Task-" + NAME_COUNTER.incrementAndGet();
         if (eagerStart && loop.isRunning()) {
             eagerStart(); // EAGER-1
@@ -64,6 +67,7 @@ public class Task<T> extends Future<T> {
         super();
         this.initialised = false;
         this.coroutine = null;
+        this.coro = null;
         this.name = null;
     }
 
@@ -76,10 +80,10 @@ public class Task<T> extends Future<T> {
         return new Task<>();
     }
 
-    /** CPython {@code get_coro}: the coroutine, or null once the task is done. */
+    /** CPython {@code get_coro}: the coroutine, also once the task is done (3.10 to 3.13, both Task classes). */
     public Coroutine<T> getCoro() {
         ensureInitialised("getCoro"); // INIT-1: CPython's C task crashes here (errata E-12)
-        return coroutine;
+        return coro;
     }
 
     /** CPython {@code get_name}. */

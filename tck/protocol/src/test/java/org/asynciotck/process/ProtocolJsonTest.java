@@ -3,6 +3,8 @@ package org.asynciotck.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.asynciotck.spi.Event;
@@ -15,67 +17,78 @@ class ProtocolJsonTest {
 
     private final ObjectMapper json = ProtocolJson.newMapper();
 
-    /** One of each operation, nested ones included. */
-    private static final List<Operation> EVERY_OPERATION = List.of(
-            new Operation.CallSoon("a", List.of(new Operation.Note("n", new Operation.ReadyQueueLength())), "h"),
+    /**
+     * Every operation of Operation.java, derived from its permitted records (so a new one is
+     * covered without editing this test), each with a sample value for every field; nested
+     * operations ({@code then}, {@code of}) are a {@code call_soon} with a {@code note} inside.
+     */
+    static List<Operation> everyOperation() {
+        List<Operation> every = new ArrayList<>();
+        for (Class<? extends Operation> type : Operation.types()) {
+            every.add(sample(type));
+        }
+        return every;
+    }
+
+    private static Operation sample(Class<?> type) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = sampleValue(components[i]);
+        }
+        try {
+            return (Operation) type.getDeclaredConstructor(types).newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make a sample " + type.getSimpleName() + " from " + List.of(values), e);
+        }
+    }
+
+    private static Object sampleValue(RecordComponent component) {
+        Class<?> type = component.getType();
+        if (type == String.class) {
+            return component.getName();
+        } else if (type == double.class) {
+            return 1.5;
+        } else if (type == boolean.class) {
+            return true;
+        } else if (type == List.class) {
+            return List.of(new Operation.CallSoon("nested", List.of(new Operation.Note("n", new Operation.CurrentTask())),
+                    null), new Operation.Stop());
+        } else if (type == Operation.class) {
+            return new Operation.Note("inner", new Operation.ReadyQueueLength());
+        } else if (type == Object.class) {
+            return Map.of("k", List.of(1, "two"));
+        } else if (type == Operation.TaskConstruction.class) {
+            return TaskConstruction.CREATE_TASK; // one that takes eager_start
+        } else if (type.isEnum()) {
+            return type.getEnumConstants()[type.getEnumConstants().length - 1];
+        }
+        throw new IllegalStateException("no sample value for a field of type " + type.getName() + " ("
+                + component.getDeclaringRecord().getSimpleName() + "." + component.getName() + "): add one here");
+    }
+
+    /** Shapes the derived samples do not have: absent names, other ways to make tasks, null messages. */
+    private static final List<Operation> MORE_SHAPES = List.of(
             new Operation.CallSoonThreadsafe("b", List.of(), null),
-            new Operation.CallLater(-1.5, "c", List.of(new Operation.Stop()), "t"),
-            new Operation.CancelHandle("h"),
-            new Operation.HandleCancelled("h"),
-            new Operation.HandleHoldsCallback("h"),
-            new Operation.RemoveFromReadyQueue("h"),
-            new Operation.Stop(),
-            new Operation.RunOnce(),
-            new Operation.RunForever(),
-            new Operation.ReadyQueueLength(),
-            new Operation.SelectTimeout(),
-            new Operation.Recorded(),
-            new Operation.Note("n", new Operation.CurrentTask()),
-            new Operation.CreateFuture("f"),
-            new Operation.AddDoneCallback("f", "d", List.of(new Operation.FutureDone("f"))),
-            new Operation.SetResult("f", Map.of("k", List.of(1, "two"))),
-            new Operation.FutureDone("f"),
-            new Operation.CreateTask("t1", "co", "f", TaskConstruction.CREATE_TASK, true),
+            new Operation.CallLater(-1.5, "overdue", List.of(), null),
             new Operation.CreateTask("t2", "co", null, TaskConstruction.TASK_GROUP, false,
                     List.of(new Operation.SetResult("f", 1), new Operation.CreateTask("t3", "c3", null,
                             TaskConstruction.ENSURE_FUTURE, false))),
             new Operation.CreateTask("t4", "co", null, TaskConstruction.ASYNCIO_CREATE_TASK, false),
-            new Operation.CreateUninitialisedTask("u"),
-            new Operation.TaskDone("t1"),
-            new Operation.TaskName("t1"),
-            new Operation.CurrentTask(),
-            new Operation.EnterTask("t1"),
-            new Operation.LeaveTask("t1"),
             new Operation.SwapCurrentTask(null),
-            new Operation.RemoveDoneCallback("f", "d"),
-            new Operation.FutureResult("f"),
-            new Operation.FutureException("f"),
-            new Operation.SetStopIteration("f"),
-            new Operation.HandleWhen("t"),
-            new Operation.LoopTime(),
-            new Operation.CallSoon("r", List.of(new Operation.RaiseBaseException(Operation.BaseErrorType.SYSTEM_EXIT)), null),
-            new Operation.ReportedContexts(),
-            new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.DEFAULT),
-            new Operation.GetExceptionHandler(),
-            new Operation.CallExceptionHandler("m"),
-            new Operation.IsRunning(),
-            new Operation.IsClosed(),
-            new Operation.Close(),
-            new Operation.RunCoroutineUntilComplete("co", "f"),
-            new Operation.CancelTask("t1", "why"),
             new Operation.CancelTask("t1", null),
-            new Operation.CreateScriptedTask("t2", "co", List.of(new Operation.Note("n", new Operation.CurrentTask())),
-                    "f", true),
-            new Operation.SocketPair("s"),
-            new Operation.MakeReadable("s"),
-            new Operation.AddReader("s", "r", List.of()),
-            new Operation.RemoveReader("s"),
-            new Operation.AddWriter("s", "w", List.of(new Operation.Stop())),
-            new Operation.RemoveWriter("s"));
+            new Operation.SetResult("f", null),
+            new Operation.RaiseBaseException(Operation.BaseErrorType.KEYBOARD_INTERRUPT));
 
     @Test
     void everyOperationRoundTrips() throws Exception {
-        for (Operation operation : EVERY_OPERATION) {
+        List<Operation> operations = new ArrayList<>(everyOperation());
+        assertThat(operations).<Object>extracting(Operation::getClass)
+                .containsExactlyInAnyOrder((Object[]) Operation.class.getPermittedSubclasses());
+        operations.addAll(MORE_SHAPES);
+        for (Operation operation : operations) {
             String text = json.writerFor(Operation.class).writeValueAsString(operation);
             assertThat(json.readValue(text, Operation.class)).as(text).isEqualTo(operation);
         }
