@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Self-test of the Python agent (tck/src/main/resources/org/asynciotck/process/agent.py).
+"""Self-test of the Python agent (the package tck/src/main/python/asyncio_tck_agent/).
 
 Starts the agent with the interpreter running this file and holds a conversation
-covering every operation of docs/protocol.md. Standard library only.
+covering every operation of docs/protocol.md. Standard library only. The agent is
+the folder tck/src/main/python (run as ``python3 FOLDER``, exactly as the zipapp
+built from it runs); ASYNCIO_TCK_AGENT names another, e.g. the built .pyz.
 
     python3 tck/src/test/python/test_agent.py
+    ASYNCIO_TCK_AGENT=tck/target/classes/org/asynciotck/process/asyncio-tck-agent.pyz python3 tck/src/test/python/test_agent.py
     ASYNCIO_TCK_AGENT_ARGS="--variant py" python3 tck/src/test/python/test_agent.py
     ASYNCIO_TCK_AGENT_ARGS="--loop uvloop" /tmp/uv311/bin/python tck/src/test/python/test_agent.py
 
@@ -23,9 +26,8 @@ import textwrap
 import threading
 import unittest
 
-AGENT = os.path.normpath(os.path.join(
-    os.path.dirname(os.path.abspath(__file__)),
-    "..", "..", "main", "resources", "org", "asynciotck", "process", "agent.py"))
+AGENT = os.environ.get("ASYNCIO_TCK_AGENT") or os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "main", "python"))
 AGENT_ARGS = shlex.split(os.environ.get("ASYNCIO_TCK_AGENT_ARGS", ""))
 REPLY_TIMEOUT_SECONDS = 20
 ALL_CAPABILITIES = {"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",

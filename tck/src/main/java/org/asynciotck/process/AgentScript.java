@@ -6,10 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The bundled Python agent, written out of the jar so that an interpreter can run it. */
+/**
+ * The bundled Python agent, one zipapp ({@code asyncio-tck-agent.pyz}, built from tck/src/main/python by
+ * the build), written out of the jar so that an interpreter can run it as {@code python3 FILE.pyz ...}.
+ */
 final class AgentScript {
 
-    static final String RESOURCE = "/org/asynciotck/process/agent.py";
+    static final String RESOURCE = "/org/asynciotck/process/asyncio-tck-agent.pyz";
 
     private AgentScript() {}
 
@@ -20,14 +23,14 @@ final class AgentScript {
     static Path extract() {
         try (InputStream in = AgentScript.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new ImplementationUnavailable("the agent script " + RESOURCE + " is not on the classpath");
+                throw new ImplementationUnavailable("the agent zipapp " + RESOURCE + " is not on the classpath");
             }
-            Path file = Files.createTempFile("asyncio-tck-agent-", ".py");
+            Path file = Files.createTempFile("asyncio-tck-agent-", ".pyz");
             file.toFile().deleteOnExit();
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
             return file;
         } catch (IOException e) {
-            throw new ImplementationUnavailable("could not write the agent script " + RESOURCE
+            throw new ImplementationUnavailable("could not write the agent zipapp " + RESOURCE
                     + " to a temporary file: " + e.getMessage(), "", e);
         }
     }
