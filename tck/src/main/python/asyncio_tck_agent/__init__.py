@@ -2,7 +2,7 @@
 
 It speaks docs/protocol.md (version 1): one JSON request per line on stdin, one
 JSON reply per line on stdout, diagnostics on stderr. The operation vocabulary is
-closed: every request is parsed into one of the fixed operations below before
+closed: every request is parsed into one of the fixed operations (operations/) before
 anything runs, and nothing the kit sends is ever evaluated as code.
 
 Standard library only; Python 3.10 to 3.13.

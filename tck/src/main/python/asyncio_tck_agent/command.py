@@ -20,9 +20,10 @@ def take_protocol_channel():
     return open(protocol_fd, "w", encoding="utf-8", newline="\n")
 
 
-
 def parse_arguments(argv):
-    parser = argparse.ArgumentParser(description="asyncio TCK agent (docs/protocol.md, version 1)")
+    parser = argparse.ArgumentParser(
+        prog="asyncio-tck-agent.pyz", description="asyncio TCK agent (docs/protocol.md, version 1): one JSON request"
+        " per line on stdin, one JSON reply per line on stdout, diagnostics on stderr")
     parser.add_argument("--loop", default="asyncio",
                         help="asyncio (default), uvloop, or MODULE:CALLABLE returning a new event loop")
     parser.add_argument("--python-path", action="append", default=[], metavar="DIR",
@@ -33,7 +34,6 @@ def parse_arguments(argv):
     if arguments.loop not in ("asyncio", "uvloop") and ":" not in arguments.loop:
         parser.error("--loop must be asyncio, uvloop or MODULE:CALLABLE, got %r" % arguments.loop)
     return arguments
-
 
 
 def main(argv=None):

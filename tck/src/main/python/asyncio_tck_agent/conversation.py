@@ -144,7 +144,6 @@ class Agent:
     }
 
 
-
 def _refuse_non_json_number(constant):
     # Python's json accepts NaN and Infinity; the protocol (JSON) does not.
     raise ProtocolError("%s is not a JSON number" % constant)

@@ -10,7 +10,6 @@ import sys
 PROFILES_ATTRIBUTE = "asyncio_tck_profiles"
 
 
-
 class LoopSource:
     """Where fresh loops come from, how the implementation names itself, and what it declares."""
 
@@ -19,7 +18,6 @@ class LoopSource:
         self.name = name
         self.version = version
         self.profiles = list(profiles)
-
 
 
 def load_loop_source(spec):
@@ -45,7 +43,6 @@ def load_loop_source(spec):
     return LoopSource(factory, name, module_version(module), declared_profiles(factory, spec))
 
 
-
 def declared_profiles(factory, spec):
     """The factory's own declaration: a list of profile names, or one comma-separated string.
 
@@ -58,7 +55,6 @@ def declared_profiles(factory, spec):
         raise TypeError("%s.%s must be a list of profile names or a comma-separated string, got %r"
                         % (spec, PROFILES_ATTRIBUTE, declared))
     return list(declared)
-
 
 
 def module_version(module):

@@ -41,11 +41,9 @@ def detect_capabilities(source, variant):
         loop.close()
 
 
-
 def _has_ready_deque(loop):
     ready = getattr(loop, "_ready", None)
     return isinstance(ready, collections.deque), "loop._ready is %s" % type(ready).__name__
-
 
 
 def _has_probeable_selector(loop):
@@ -54,7 +52,6 @@ def _has_probeable_selector(loop):
     has_run_once = callable(getattr(loop, "_run_once", None))
     return has_select and has_run_once, "loop._selector.select %s, loop._run_once %s" % (
         "found" if has_select else "missing", "found" if has_run_once else "missing")
-
 
 
 def _handles_expose_callback(loop):
@@ -66,11 +63,9 @@ def _handles_expose_callback(loop):
         handle.cancel()
 
 
-
 def _tasks_module_has(*names):
     missing = [name for name in names if not hasattr(asyncio.tasks, name)]
     return not missing, "asyncio.tasks lacks %s" % ", ".join(missing) if missing else "asyncio.tasks has " + ", ".join(names)
-
 
 
 def _task_accepts_eager_start(task_class):
@@ -81,16 +76,13 @@ def _task_accepts_eager_start(task_class):
         task_class.__qualname__, sys.version_info[0], sys.version_info[1], "takes" if accepts else "lacks")
 
 
-
 _UNINITIALISED_PROBES = []  # kept alive so detection never even deallocates one
-
 
 
 def _task_can_skip_init(task_class):
     # Creating the object is the whole probe: using an uninitialised C task may crash the process.
     _UNINITIALISED_PROBES.append(task_class.__new__(task_class))
     return True, "%s.__new__(%s) succeeded (not used further)" % (task_class.__qualname__, task_class.__qualname__)
-
 
 
 def _do_nothing():

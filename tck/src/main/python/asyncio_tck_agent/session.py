@@ -10,7 +10,6 @@ from .protocol import LOOP_THREAD_BOUND_SECONDS, KitError, describe_error, diagn
 NOTHING = object()  # what an operation returns when its outcome is "nothing"
 
 
-
 class Session:
     """One fresh loop plus everything the kit named in it, and what its callbacks recorded."""
 
@@ -144,7 +143,6 @@ class Session:
             return names[name]
         except KeyError:
             raise KitError("no %s named %r in this session" % (kind, name)) from None
-
 
 
 def outcome_of(operation, session):

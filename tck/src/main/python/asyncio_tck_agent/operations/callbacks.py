@@ -20,7 +20,6 @@ class Callback:
         perform_then(self.session, self.then)
 
 
-
 def perform_then(session, then):
     """Performs a callback's or a task step's ``then`` in order: an operation that fails records
     ``!error`` and the next one goes on; ``raise`` leaves the caller (the loop sees a callback that
@@ -35,7 +34,6 @@ def perform_then(session, then):
                 session.record("!error", describe_error(e))
 
 
-
 class Raise:
     """Raises out of a callback (never recorded as ``!error``); performed directly, an error outcome."""
     op = "raise"
@@ -45,7 +43,6 @@ class Raise:
 
     def perform(self, session):
         raise RuntimeError("raised by the kit")
-
 
 
 class RaiseBaseException(Raise):
@@ -58,7 +55,6 @@ class RaiseBaseException(Raise):
 
     def perform(self, session):
         raise self.error("raised by the kit")
-
 
 
 class Note:
@@ -76,7 +72,6 @@ class Note:
             raise
         session.record(self.name, None if value is NOTHING else value)
         return value
-
 
 
 class Recorded(NoFields):

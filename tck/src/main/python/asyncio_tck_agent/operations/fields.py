@@ -56,11 +56,9 @@ class Fields:
         return parse_operation(self.raw.get(key))
 
 
-
 class NoFields:
     def __init__(self, fields):
         pass
-
 
 
 def parse_operation(raw):

@@ -16,7 +16,6 @@ class CreateFuture:
         return NOTHING
 
 
-
 class AddDoneCallback:
     op = "add_done_callback"
 
@@ -33,7 +32,6 @@ class AddDoneCallback:
         return NOTHING
 
 
-
 class SetResult:
     op = "set_result"
 
@@ -44,7 +42,6 @@ class SetResult:
     def perform(self, session):
         session.future(self.future).set_result(self.value)
         return NOTHING
-
 
 
 class SetException:
@@ -58,7 +55,6 @@ class SetException:
         return NOTHING
 
 
-
 class CancelFuture:
     op = "cancel_future"
 
@@ -67,7 +63,6 @@ class CancelFuture:
 
     def perform(self, session):
         return session.future(self.future).cancel()
-
 
 
 class FutureDone:
@@ -80,7 +75,6 @@ class FutureDone:
         return bool(session.future(self.future).done())
 
 
-
 class FutureCancelled:
     op = "future_cancelled"
 
@@ -89,7 +83,6 @@ class FutureCancelled:
 
     def perform(self, session):
         return bool(session.future(self.future).cancelled())
-
 
 
 class RemoveDoneCallback:
@@ -107,7 +100,6 @@ class RemoveDoneCallback:
         return future.remove_done_callback(callback)
 
 
-
 class FutureResult:
     op = "future_result"
 
@@ -116,7 +108,6 @@ class FutureResult:
 
     def perform(self, session):
         return session.future(self.future).result()
-
 
 
 class FutureException:
@@ -128,7 +119,6 @@ class FutureException:
     def perform(self, session):
         exception = session.future(self.future).exception()
         return None if exception is None else describe_error(exception)
-
 
 
 class SetStopIteration:

@@ -11,7 +11,6 @@ class ReportedErrors(NoFields):
         return session.reported_errors()
 
 
-
 class ReportedContexts(NoFields):
     op = "reported_contexts"
 
@@ -19,10 +18,8 @@ class ReportedContexts(NoFields):
         return session.reported_contexts()
 
 
-
 def _raising_handler(loop, context):
     raise RuntimeError("raised by the handler")
-
 
 
 class SetExceptionHandler:
@@ -38,7 +35,6 @@ class SetExceptionHandler:
         return NOTHING
 
 
-
 class GetExceptionHandler(NoFields):
     op = "get_exception_handler"
 
@@ -51,7 +47,6 @@ class GetExceptionHandler(NoFields):
         if handler is _raising_handler:
             return "raising"
         return "other"
-
 
 
 class CallExceptionHandler:

@@ -29,13 +29,11 @@ class CallSoon:
         return NOTHING
 
 
-
 class CallSoonThreadsafe(CallSoon):
     op = "call_soon_threadsafe"
 
     def schedule(self, loop, callback):
         return loop.call_soon_threadsafe(callback)
-
 
 
 class CallLater(CallSoon):
@@ -49,13 +47,11 @@ class CallLater(CallSoon):
         return loop.call_later(self.delay, callback)
 
 
-
 class CallAt(CallLater):
     op = "call_at"
 
     def schedule(self, loop, callback):
         return loop.call_at(loop.time() + self.delay, callback)
-
 
 
 class HandleOperation:
@@ -68,14 +64,12 @@ class HandleOperation:
         return self.apply(session, session.handle(self.handle))
 
 
-
 class CancelHandle(HandleOperation):
     op = "cancel_handle"
 
     def apply(self, session, handle):
         handle.cancel()
         return NOTHING
-
 
 
 class HandleCancelled(HandleOperation):
@@ -85,13 +79,11 @@ class HandleCancelled(HandleOperation):
         return bool(handle.cancelled())
 
 
-
 class HandleHoldsCallback(HandleOperation):
     op = "handle_holds_callback"
 
     def apply(self, session, handle):
         return handle._callback is not None
-
 
 
 class CallbackFreed(HandleOperation):
@@ -100,7 +92,6 @@ class CallbackFreed(HandleOperation):
     def apply(self, session, handle):
         gc.collect()
         return session.callbacks[self.handle]() is None
-
 
 
 class RemoveFromReadyQueue(HandleOperation):
@@ -114,13 +105,11 @@ class RemoveFromReadyQueue(HandleOperation):
         return True
 
 
-
 class HandleWhen(HandleOperation):
     op = "handle_when"
 
     def apply(self, session, handle):
         return handle.when()
-
 
 
 class LoopTime(NoFields):

@@ -19,7 +19,6 @@ class Stop(NoFields):
         return NOTHING
 
 
-
 class RunOnce(NoFields):
     op = "run_once"
 
@@ -39,14 +38,12 @@ class RunOnce(NoFields):
         return NOTHING
 
 
-
 class RunForever(NoFields):
     op = "run_forever"
 
     def perform(self, session):
         session.run(session.loop.run_forever)
         return NOTHING
-
 
 
 class RunUntilComplete:
@@ -60,13 +57,11 @@ class RunUntilComplete:
         return session.run(lambda: session.loop.run_until_complete(future))
 
 
-
 class ReadyQueueLength(NoFields):
     op = "ready_queue_length"
 
     def perform(self, session):
         return len(session.loop._ready)
-
 
 
 class SelectTimeout(NoFields):
@@ -104,7 +99,6 @@ class SelectTimeout(NoFields):
         return timeouts[0]
 
 
-
 class RunningState:
     """Makes the loop look like run_forever is running it, and undoes that, as run_forever does."""
 
@@ -137,7 +131,6 @@ class RunningState:
         return False
 
 
-
 class IsRunning(NoFields):
     op = "is_running"
 
@@ -145,13 +138,11 @@ class IsRunning(NoFields):
         return bool(session.loop.is_running())
 
 
-
 class IsClosed(NoFields):
     op = "is_closed"
 
     def perform(self, session):
         return bool(session.loop.is_closed())
-
 
 
 class Close(NoFields):
@@ -162,7 +153,6 @@ class Close(NoFields):
     def perform(self, session):
         session.loop.close()
         return NOTHING
-
 
 
 class RunCoroutineUntilComplete:

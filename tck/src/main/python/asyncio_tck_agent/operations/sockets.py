@@ -29,7 +29,6 @@ class AddReadyReader:
         return NOTHING
 
 
-
 class SocketPair:
     op = "socket_pair"
 
@@ -43,7 +42,6 @@ class SocketPair:
         return NOTHING
 
 
-
 class SocketOperation:
     def __init__(self, fields):
         self.socket = fields.name("socket")
@@ -55,7 +53,6 @@ class SocketOperation:
             raise KitError("no socket named %r in this session" % (self.socket,)) from None
 
 
-
 class MakeReadable(SocketOperation):
     op = "make_readable"
 
@@ -63,7 +60,6 @@ class MakeReadable(SocketOperation):
         self.watched(session)
         session.socket_pairs[self.socket][1].send(b"!")
         return NOTHING
-
 
 
 class AddReader(SocketOperation):
@@ -79,13 +75,11 @@ class AddReader(SocketOperation):
         return NOTHING
 
 
-
 class RemoveReader(SocketOperation):
     op = "remove_reader"
 
     def perform(self, session):
         return session.loop.remove_reader(self.watched(session))
-
 
 
 class AddWriter(AddReader):
@@ -94,7 +88,6 @@ class AddWriter(AddReader):
     def perform(self, session):
         session.loop.add_writer(self.watched(session), Callback(session, self.label, self.then))
         return NOTHING
-
 
 
 class RemoveWriter(SocketOperation):

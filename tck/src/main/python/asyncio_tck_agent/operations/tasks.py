@@ -50,7 +50,6 @@ class CreateTask:
         return self.via == "task_group"
 
 
-
 async def task_body(session, label, awaited, then=()):
     session.record(label + ":start")
     try:
@@ -67,7 +66,6 @@ async def task_body(session, label, awaited, then=()):
     return label
 
 
-
 class CreateUninitialisedTask:
     op = "create_uninitialised_task"
 
@@ -80,14 +78,12 @@ class CreateUninitialisedTask:
         return NOTHING
 
 
-
 class TaskOperation:
     def __init__(self, fields):
         self.task = fields.name("task")
 
     def perform(self, session):
         return self.apply(session, session.task(self.task))
-
 
 
 class TaskDone(TaskOperation):
@@ -97,13 +93,11 @@ class TaskDone(TaskOperation):
         return bool(task.done())
 
 
-
 class TaskName(TaskOperation):
     op = "task_name"
 
     def apply(self, session, task):
         return task.get_name()
-
 
 
 class TaskCoroutine(TaskOperation):
@@ -114,14 +108,12 @@ class TaskCoroutine(TaskOperation):
         return None if coro is None else type(coro).__name__
 
 
-
 class EnterTask(TaskOperation):
     op = "enter_task"
 
     def apply(self, session, task):
         asyncio.tasks._enter_task(session.loop, task)
         return NOTHING
-
 
 
 class LeaveTask(TaskOperation):
@@ -132,13 +124,11 @@ class LeaveTask(TaskOperation):
         return NOTHING
 
 
-
 class CurrentTask(NoFields):
     op = "current_task"
 
     def perform(self, session):
         return session.kit_name_of(asyncio.current_task(session.loop))
-
 
 
 class SwapCurrentTask:
@@ -153,7 +143,6 @@ class SwapCurrentTask:
         return session.kit_name_of(previous)
 
 
-
 class CancelTask:
     op = "cancel_task"
 
@@ -164,7 +153,6 @@ class CancelTask:
     def perform(self, session):
         task = session.task(self.task)
         return task.cancel() if self.msg is None else task.cancel(self.msg)
-
 
 
 class CreateScriptedTask:
@@ -187,7 +175,6 @@ class CreateScriptedTask:
             raise
         session.name_task(self.task, task)
         return NOTHING
-
 
 
 async def scripted_task_body(session, label, then, awaited, catches_cancellation):

@@ -84,7 +84,6 @@ class LoopThread:
         return not self._thread.is_alive()
 
 
-
 class StartLoopThread(NoFields):
     op = "start_loop_thread"
 
@@ -105,7 +104,6 @@ class StartLoopThread(NoFields):
         return NOTHING
 
 
-
 class StopLoopThread(NoFields):
     op = "stop_loop_thread"
 
@@ -116,7 +114,6 @@ class StopLoopThread(NoFields):
         if ended:
             session.current_run = 0
         return ended
-
 
 
 class WaitFor:
