@@ -48,6 +48,8 @@ def main(argv=None):
         return EXIT_LOOP_UNAVAILABLE
     diagnose("serving %s %s on Python %s, variant %s"
              % (source.name, source.version, platform.python_version(), variant.name))
+    if source.unsupported:
+        diagnose("declared unsupported: %s" % ", ".join(sorted(source.unsupported)))
     Agent(source, variant, out).serve(iter(sys.stdin.buffer.readline, b""))
     return 0
 

@@ -5,7 +5,7 @@ import platform
 import sys
 import time
 
-from .operations import parse_operation
+from .operations import operations_in, parse_operation
 from .probes import detect_capabilities
 from .protocol import MAX_BENCHMARK_REPEAT, MAX_REPLY_BYTES, PROTOCOL_VERSION, ProtocolError, describe_error, diagnose
 from .session import Session, outcome_of
@@ -109,6 +109,9 @@ class Agent:
     def perform(self, request):
         session = self.open_session_or_fail("perform")
         operation = parse_operation(request.get("operation"))
+        unsupported = self.unsupported_reply(operation)
+        if unsupported is not None:
+            return unsupported
         return {"type": "outcome", "outcome": outcome_of(operation, session)}
 
     def benchmark(self, request):
@@ -118,12 +121,24 @@ class Agent:
         if isinstance(repeat, bool) or not isinstance(repeat, int) or not 1 <= repeat <= MAX_BENCHMARK_REPEAT:
             raise ProtocolError("benchmark: 'repeat' must be an integer in 1..%d, got %r"
                                 % (MAX_BENCHMARK_REPEAT, repeat))
+        unsupported = self.unsupported_reply(operation)
+        if unsupported is not None:
+            return unsupported
         seconds = []
         for _ in range(repeat):
             started = time.perf_counter_ns()
             outcome_of(operation, session)
             seconds.append((time.perf_counter_ns() - started) / 1e9)
         return {"type": "benchmark", "seconds": seconds}
+
+    def unsupported_reply(self, operation):
+        """The ``unsupported`` reply when the operation, or one nested in it, is one the loop declared
+        unsupported; None when it may be performed. Checked after parsing, before anything runs."""
+        for inner in operations_in(operation):
+            reason = self.source.unsupported.get(type(inner).op)
+            if reason is not None:
+                return {"type": "unsupported", "op": type(inner).op, "reason": reason}
+        return None
 
     def bye(self, request):
         self.close_session()

@@ -1,7 +1,7 @@
 """The closed vocabulary of docs/protocol.md: one class per ``op``; ``parse`` checks the fields, ``perform`` does it."""
 
 from .callbacks import Note, Raise, RaiseBaseException, Recorded
-from .fields import OPERATIONS, parse_operation
+from .fields import OPERATIONS, operations_in, parse_operation
 from .futures import (AddDoneCallback, CancelFuture, CreateFuture, FutureCancelled, FutureDone, FutureException,
                       FutureResult, RemoveDoneCallback, SetException, SetResult, SetStopIteration)
 from .handlers import (CallExceptionHandler, GetExceptionHandler, ReportedContexts, ReportedErrors,
@@ -15,7 +15,7 @@ from .tasks import (CancelTask, CreateScriptedTask, CreateTask, CreateUninitiali
                     LeaveTask, SwapCurrentTask, TaskCoroutine, TaskDone, TaskName)
 from .threads import StartLoopThread, StopLoopThread, WaitFor
 
-__all__ = ["OPERATIONS", "parse_operation"]
+__all__ = ["OPERATIONS", "operations_in", "parse_operation"]
 
 OPERATIONS.update({cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CallAt, Raise, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,

@@ -71,3 +71,12 @@ def parse_operation(raw):
         raise ProtocolError("unknown op %r" % (op,))
     return operation_class(Fields(op, raw))
 
+
+def operations_in(operation):
+    """The operation and every operation nested in it (``then``, ``of``), depth first."""
+    yield operation
+    for inner in getattr(operation, "then", None) or ():
+        yield from operations_in(inner)
+    of = getattr(operation, "of", None)
+    if of is not None:
+        yield from operations_in(of)
