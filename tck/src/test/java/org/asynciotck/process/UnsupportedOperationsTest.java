@@ -3,10 +3,25 @@ package org.asynciotck.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.asynciotck.runner.ConformanceRun;
@@ -35,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
 class UnsupportedOperationsTest {
 
     private static final String FACTORY = "partial_loops:without_select_timeout";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     @Timeout(60)
@@ -81,6 +97,41 @@ class UnsupportedOperationsTest {
         assertThat(scenarios.get("A running loop does not sleep past a callback that is ready, even with a far timer pending")
                 .verdict()).as("the public-API scenario of the core rule still runs").isEqualTo(Verdict.PASS);
         assertThat(result.conformant()).isFalse();
+    }
+
+    @Test
+    @Timeout(60)
+    void theUnsupportedReplySpeaksTheSchema() throws Exception {
+        Path zipapp = Path.of("target/classes/org/asynciotck/process/asyncio-tck-agent.pyz").toAbsolutePath();
+        Process agent = new ProcessBuilder(FakeAgents.python(), zipapp.toString(), "--loop", FACTORY,
+                "--python-path", folder().toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> sent = List.of(
+                "{\"seq\": 1, \"type\": \"hello\", \"protocol\": 1}",
+                "{\"seq\": 2, \"type\": \"open_session\"}",
+                "{\"seq\": 3, \"type\": \"perform\", \"operation\": {\"op\": \"select_timeout\"}}",
+                "{\"seq\": 4, \"type\": \"bye\"}");
+        List<JsonNode> received = new ArrayList<>();
+        try (OutputStream in = agent.getOutputStream();
+                BufferedReader out = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line : sent) {
+                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                received.add(JSON.readTree(out.readLine()));
+            }
+        } finally {
+            agent.waitFor(10, TimeUnit.SECONDS);
+            agent.destroyForcibly();
+        }
+        JsonNode unsupported = received.get(2);
+        assertThat(unsupported.path("type").asText()).isEqualTo("unsupported");
+        Schema replies = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                .getSchema(Files.newInputStream(Path.of("../docs/protocol-replies.schema.json")));
+        for (JsonNode reply : received) {
+            assertThat(replies.validate(reply).stream().map(Error::toString).toList()).as(reply.toString()).isEmpty();
+        }
+        ObjectNode withoutOp = unsupported.deepCopy();
+        withoutOp.remove("op");
+        assertThat(replies.validate(withoutOp)).as("an unsupported reply must name its op").isNotEmpty();
     }
 
     private static AgentCommand command() {
