@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Self-test of the Python agent (tck/protocol/src/main/resources/org/asynciotck/process/agent.py).
+"""Self-test of the Python agent (the package tck/protocol/src/main/python/asyncio_tck_agent/).
 
 Starts the agent with the interpreter running this file and holds a conversation
-covering every operation of docs/protocol.md. Standard library only.
+covering every operation of docs/protocol.md. Standard library only. The agent is
+the folder tck/protocol/src/main/python (run as ``python3 FOLDER``, exactly as the zipapp
+built from it runs); ASYNCIO_TCK_AGENT names another, e.g. the built .pyz.
 
     python3 tck/protocol/src/test/python/test_agent.py
+    ASYNCIO_TCK_AGENT=tck/protocol/target/classes/org/asynciotck/process/asyncio-tck-agent.pyz python3 tck/protocol/src/test/python/test_agent.py
     ASYNCIO_TCK_AGENT_ARGS="--variant py" python3 tck/protocol/src/test/python/test_agent.py
-    ASYNCIO_TCK_AGENT_ARGS="--loop uvloop" /tmp/uv311/bin/python tck/protocol/src/test/python/test_agent.py
+    ASYNCIO_TCK_AGENT_ARGS="--loop uvloop" .venv-uvloop/bin/python tck/protocol/src/test/python/test_agent.py
 
 Operations whose capability the agent does not declare are still sent once, to
 check that they come back as an error outcome rather than breaking the agent.
@@ -23,9 +26,8 @@ import textwrap
 import threading
 import unittest
 
-AGENT = os.path.normpath(os.path.join(
-    os.path.dirname(os.path.abspath(__file__)),
-    "..", "..", "main", "resources", "org", "asynciotck", "process", "agent.py"))
+AGENT = os.environ.get("ASYNCIO_TCK_AGENT") or os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "main", "python"))
 AGENT_ARGS = shlex.split(os.environ.get("ASYNCIO_TCK_AGENT_ARGS", ""))
 REPLY_TIMEOUT_SECONDS = 20
 ALL_CAPABILITIES = {"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",
@@ -739,6 +741,79 @@ class LifecycleCancellationAndWatchersTest(AgentTestCase):
             self.assertTrue(self.agent.value(op="remove_writer", socket="s"))
         unknown = self.agent.perform(op="make_readable", socket="nope")
         self.assertEqual(("error", "KitError"), (unknown["kind"], unknown["error_type"]))
+
+
+class UnsupportedOperationsTest(unittest.TestCase):
+    """A loop factory's asyncio_tck_unsupported: those operations get an unsupported reply (docs/protocol.md)."""
+
+    FACTORY = textwrap.dedent("""\
+        import asyncio
+
+        def make():
+            return asyncio.new_event_loop()
+
+        make.asyncio_tck_unsupported = {"select_timeout": "this loop has no selector to probe"}
+
+        def listed():
+            return asyncio.new_event_loop()
+
+        listed.asyncio_tck_unsupported = ["add_reader"]
+
+        def misspelt():
+            return asyncio.new_event_loop()
+
+        misspelt.asyncio_tck_unsupported = ["select_timout"]
+        """)
+
+    def agent_for(self, factory):
+        directory = tempfile.mkdtemp()
+        self.addCleanup(lambda: __import__("shutil").rmtree(directory, ignore_errors=True))
+        with open(os.path.join(directory, "partial_loop.py"), "w") as module:
+            module.write(self.FACTORY)
+        return directory, ["--loop", "partial_loop:" + factory, "--python-path", directory]
+
+    def greeted(self, factory):
+        _, args = self.agent_for(factory)
+        agent = AgentProcess(*args)
+        self.addCleanup(agent.finish)
+        self.assertEqual("hello", agent.request("hello", protocol=1)["type"])
+        self.assertEqual("ok", agent.request("open_session")["type"])
+        return agent
+
+    def test_a_declared_operation_is_answered_unsupported_and_the_agent_goes_on(self):
+        agent = self.greeted("make")
+        reply = agent.request("perform", operation={"op": "select_timeout"})
+        self.assertEqual({"seq": 3, "type": "unsupported", "op": "select_timeout",
+                          "reason": "this loop has no selector to probe"}, reply)
+        self.assertEqual(nothing(), agent.perform(op="stop"))
+
+    def test_a_nested_one_makes_the_whole_request_unsupported_before_anything_runs(self):
+        agent = self.greeted("make")
+        reply = agent.request("perform", operation={"op": "call_soon", "label": "a",
+                                                    "then": [{"op": "note", "name": "n", "of": {"op": "select_timeout"}}]})
+        self.assertEqual(("unsupported", "select_timeout"), (reply["type"], reply["op"]))
+        agent.perform(op="run_once")
+        self.assertEqual([], agent.value(op="recorded"))
+        bench = agent.request("benchmark", operation={"op": "select_timeout"}, repeat=2)
+        self.assertEqual("unsupported", bench["type"])
+
+    def test_a_malformed_request_is_still_a_protocol_error(self):
+        agent = self.greeted("make")
+        self.assertEqual("protocol_error", agent.request("perform", operation={"op": "call_soon",
+                         "then": [{"op": "select_timeout"}]})["type"])
+
+    def test_a_list_gives_a_reason_naming_the_factory(self):
+        agent = self.greeted("listed")
+        reply = agent.request("perform", operation={"op": "add_reader", "socket": "s", "label": "r"})
+        self.assertEqual("unsupported", reply["type"])
+        self.assertIn("partial_loop:listed", reply["reason"])
+
+    def test_a_name_outside_the_vocabulary_cannot_load(self):
+        _, args = self.agent_for("misspelt")
+        result = subprocess.run([sys.executable, AGENT, *args], input=b"", capture_output=True,
+                                timeout=REPLY_TIMEOUT_SECONDS)
+        self.assertEqual(3, result.returncode)
+        self.assertIn(b"select_timout", result.stderr)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ public interface LoopSession extends AutoCloseable {
      *
      * @throws ImplementationFailure when the implementation crashed, hung past
      *     its bound or broke the protocol; the session is unusable afterwards
+     * @throws OperationUnsupported when the implementation declares it does not support the
+     *     operation (or one nested in it); nothing was performed and the session stays usable
      */
     Outcome perform(Operation operation);
 

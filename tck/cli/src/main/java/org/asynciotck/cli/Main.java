@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
-/** {@code asyncio-tck run | baseline | matrix | docs | rules | implementations}. */
+/** {@code asyncio-tck run | baseline | matrix | docs | rules | implementations | smoke | agent}. */
 @Command(name = "asyncio-tck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Conformance kit for asyncio event loops.",
         synopsisSubcommandLabel = "COMMAND")
@@ -53,6 +53,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new ScreenshotsCommand(settings))
                 .addSubcommand(new RulesCommand(settings.featuresFolder()))
                 .addSubcommand(new ImplementationsCommand(factory))
+                .addSubcommand(new SmokeCommand(factory))
+                .addSubcommand(new AgentFileCommand())
                 // Colours would be escaped by the console writers; help text has no need of them.
                 .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
                 .setOut(out)
@@ -183,7 +185,7 @@ public final class Main implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "missing command: use 'asyncio-tck run', 'asyncio-tck baseline', 'asyncio-tck matrix', "
-                        + "'asyncio-tck docs', 'asyncio-tck rules' or 'asyncio-tck implementations' "
+                        + "'asyncio-tck docs', 'asyncio-tck rules', 'asyncio-tck implementations', 'asyncio-tck smoke' or 'asyncio-tck agent' "
                         + "(see 'asyncio-tck --help')");
     }
 

@@ -51,7 +51,8 @@ class ProtocolTranscriptTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper WIRE = ProtocolJson.newMapper();
-    private static final Path AGENT = Path.of("../protocol/src/main/resources/org/asynciotck/process/agent.py").toAbsolutePath();
+    /** The zipapp the jar carries, as the build made it (process-resources), so the transcripts are of the shipped agent. */
+    private static final Path AGENT = Path.of("../protocol/target/classes/org/asynciotck/process/asyncio-tck-agent.pyz").toAbsolutePath();
     private static final Path PROXY = Path.of("src/test/resources/org/asynciotck/process/transcript_proxy.py")
             .toAbsolutePath();
     /** Rules whose scenarios between them send most kinds of operation. */

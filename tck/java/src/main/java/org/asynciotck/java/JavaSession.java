@@ -12,7 +12,7 @@ import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
-import org.asynciotck.spi.OperationNotSupported;
+import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Outcome;
 
 /**
@@ -59,8 +59,7 @@ final class JavaSession implements LoopSession {
             try {
                 return interpreter.perform(operation);
             } catch (JavaLoop.NotSupported missing) {
-                throw new OperationNotSupported(name, "it leaves out " + missing.method()
-                        + " (optional in JavaLoop), which " + name + " needs");
+                throw new OperationUnsupported(name, "it leaves out " + missing.method() + " (optional in JavaLoop)");
             } catch (AsyncioTypes.UnknownName e) {
                 throw new ImplementationFailure(ImplementationFailure.Kind.PROTOCOL_ERROR,
                         "cannot perform " + name + ": " + e.getMessage(), "");
@@ -106,7 +105,7 @@ final class JavaSession implements LoopSession {
             if (cause instanceof ImplementationFailure failure) {
                 throw failure;
             }
-            if (cause instanceof OperationNotSupported declined) {
+            if (cause instanceof OperationUnsupported declined) {
                 throw declined;
             }
             deadBecause = what + " crashed the session thread: " + cause;

@@ -10,7 +10,7 @@ import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
-import org.asynciotck.spi.OperationNotSupported;
+import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Outcome;
 
 /**
@@ -20,8 +20,13 @@ import org.asynciotck.spi.Outcome;
  */
 public final class ScenarioContext {
 
+    /** The tag of the core rules (docs/core.md), inherited by their scenarios. */
+    private static final String CORE_TAG = "@core";
+
     private final LoopImplementation implementation = CurrentImplementation.get();
     private ScenarioRule rule = ScenarioRule.UNKNOWN;
+    /** The scenario belongs to a core rule (docs/core.md): an operation it needs may not be unsupported. */
+    private boolean core;
     private String scenarioName = "";
     private boolean reportsChecked;
     private LoopSession session;
@@ -31,6 +36,7 @@ public final class ScenarioContext {
     void begin(Scenario scenario) {
         rule = ScenarioRule.of(scenario);
         scenarioName = scenario.getName();
+        core = scenario.getSourceTagNames().contains(CORE_TAG);
     }
 
     ScenarioRule rule() {
@@ -68,11 +74,28 @@ public final class ScenarioContext {
         } catch (ImplementationFailure failure) {
             LifecyclePrimitives.failedIn(rule.id(), scenarioName, operation, failure);
             throw failure;
-        } catch (OperationNotSupported declined) {
-            throw new NotApplicable(info().id() + " does not support " + declined.operation() + ": "
-                    + declined.reason());
+        } catch (OperationUnsupported unsupported) {
+            throw notSupported(unsupported);
         }
         return lastOutcome;
+    }
+
+    /**
+     * An operation the implementation declares unsupported: the scenario is not applicable, with the
+     * implementation's reason; in a core rule it fails, as every loop must be able to run those.
+     */
+    private RuntimeException notSupported(OperationUnsupported unsupported) {
+        if (core) {
+            throw new AssertionError(Expectation.message(this, "an answer to " + unsupported.operation()
+                    + ": " + rule.id() + " is a core rule, which every loop must be able to run (docs/core.md)",
+                    "no answer: " + unsupportedOperation(unsupported)));
+        }
+        return new NotApplicable("needs " + unsupportedOperation(unsupported));
+    }
+
+    private String unsupportedOperation(OperationUnsupported unsupported) {
+        return "the operation '" + unsupported.operation() + "', which " + info().id() + " does not support ("
+                + unsupported.reason() + ")";
     }
 
     /** Performs an operation that must succeed; a refusal is a failure of the rule. */

@@ -52,7 +52,7 @@ public final class AgentCommand {
         this.environment = Map.copyOf(b.environment);
     }
 
-    /** A Python agent: {@code interpreter agent.py [--loop L] [--python-path P]... [--variant c|py]}. */
+    /** A Python agent: {@code interpreter asyncio-tck-agent.pyz [--loop L] [--python-path P]... [--variant c|py]}. */
     public static Builder python(Path interpreter) {
         Builder builder = new Builder();
         builder.python = Objects.requireNonNull(interpreter, "interpreter");
@@ -136,7 +136,7 @@ public final class AgentCommand {
 
     @Override
     public String toString() {
-        return python == null ? String.join(" ", commandLine) : String.join(" ", argv(Path.of("agent.py")));
+        return python == null ? String.join(" ", commandLine) : String.join(" ", argv(Path.of("asyncio-tck-agent.pyz")));
     }
 
     /** Collects the options; {@link #build()} checks they fit together. */

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.ImplementationFailure.Kind;
+import org.asynciotck.spi.OperationUnsupported;
 
 /**
  * One running agent and the request/reply conversation with it (docs/protocol.md, "Framing").
@@ -44,6 +45,10 @@ final class AgentProcess {
      * second reply is written right after the first, so it arrives within microseconds.
      */
     static final Duration QUIET_AFTER_CLOSE = Duration.ofMillis(20);
+    /** The reply type of an operation the agent declares it does not support (docs/protocol.md). */
+    static final String UNSUPPORTED = "unsupported";
+    /** The longest op name or reason of an unsupported reply the kit quotes. */
+    private static final int MAX_UNSUPPORTED_TEXT = 300;
     /** How often a wait for a reply also checks whether the process is still alive. */
     private static final long LIVENESS_SLICE_MILLIS = 100;
 
@@ -108,6 +113,8 @@ final class AgentProcess {
      *
      * @throws ImplementationFailure on a crash, a timeout, a reply the protocol does not allow,
      *     or a {@code protocol_error} reply (only that one leaves the agent usable)
+     * @throws OperationUnsupported on an {@code unsupported} reply to {@code perform} or {@code benchmark}
+     *     (the agent stays usable)
      * @throws IllegalStateException when an earlier failure made the agent unusable
      */
     synchronized JsonNode exchange(Request request, Duration timeout) {
@@ -135,11 +142,34 @@ final class AgentProcess {
             throw new ImplementationFailure(Kind.PROTOCOL_ERROR, "agent did not understand "
                     + request.waitingFor() + ": " + reply.path("message").asText("(no message)"), stderr());
         }
+        if (type.equals(UNSUPPORTED) && request.operation() != null) {
+            throw unsupported(reply, line, request);
+        }
         if (!type.equals(request.expectedReplyType())) {
             throw fail(Kind.PROTOCOL_ERROR, "reply to " + request.waitingFor() + " has type [" + type
                     + "] instead of [" + request.expectedReplyType() + "]: " + Snippet.of(line));
         }
         return reply;
+    }
+
+    /**
+     * The agent's "I do not support this operation" ({@code perform} and {@code benchmark} only): the
+     * agent stays usable. Its {@code op} must be a string, and {@code reason} one if present.
+     */
+    private RuntimeException unsupported(JsonNode reply, byte[] line, Request request) {
+        JsonNode op = reply.get("op");
+        JsonNode reason = reply.get("reason");
+        if (op == null || !op.isTextual() || op.asText().isEmpty() || (reason != null && !reason.isTextual())) {
+            return fail(Kind.PROTOCOL_ERROR, "unsupported reply to " + request.waitingFor()
+                    + " needs a string op and, if any, a string reason: " + Snippet.of(line));
+        }
+        String why = reason == null ? "no reason given" : reason.asText();
+        // Quoted in every message of every scenario that needs the operation: one line's worth is enough.
+        return new OperationUnsupported(cut(op.asText()), cut(why));
+    }
+
+    private static String cut(String text) {
+        return text.length() <= MAX_UNSUPPORTED_TEXT ? text : text.substring(0, MAX_UNSUPPORTED_TEXT) + "...";
     }
 
     /**

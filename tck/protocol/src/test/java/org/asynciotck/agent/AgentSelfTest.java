@@ -16,12 +16,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Runs the Python agent's own unittest suite (tck/protocol/src/test/python/test_agent.py) under the
  * oldest and the newest supported CPython, one with each Task/Future variant, so the agent's
- * protocol handling is checked by the build and not only by hand.
+ * protocol handling is checked by the build and not only by hand. The suite talks to the zipapp
+ * the jar carries ({@code target/classes/.../asyncio-tck-agent.pyz}), so what ships is what is tested.
  */
 class AgentSelfTest {
 
     /** The suite waits on threads with its own bounds; this only stops a wedged interpreter. */
     private static final long BOUND_SECONDS = 180;
+    /** Built by the build at process-resources from tck/protocol/src/main/python. */
+    private static final Path ZIPAPP =
+            Path.of("target/classes/org/asynciotck/process/asyncio-tck-agent.pyz").toAbsolutePath();
 
     @ParameterizedTest(name = "CPython {0}, variant {1}")
     @CsvSource({"3.10.13, c", "3.13.0, py"})
@@ -29,10 +33,12 @@ class AgentSelfTest {
     void theAgentPassesItsOwnSuite(String version, String variant) throws IOException, InterruptedException {
         Path python = Path.of(System.getProperty("user.home"), ".pyenv/versions", version, "bin/python3");
         assumeTrue(Files.isExecutable(python), "CPython " + version + " is not installed at " + python + "; skipping");
+        assertThat(ZIPAPP).as("the agent zipapp the build makes").isRegularFile();
         Path log = Files.createTempFile("agent-selftest-" + version + "-", ".log");
         ProcessBuilder builder = new ProcessBuilder(List.of(python.toString(), "src/test/python/test_agent.py"))
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("ASYNCIO_TCK_AGENT_ARGS", "--variant " + variant);
+        builder.environment().put("ASYNCIO_TCK_AGENT", ZIPAPP.toString());
         Process process = builder.start();
         boolean finished = process.waitFor(BOUND_SECONDS, TimeUnit.SECONDS);
         if (!finished) {

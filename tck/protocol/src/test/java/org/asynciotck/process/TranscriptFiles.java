@@ -46,9 +46,9 @@ final class TranscriptFiles {
         return here;
     }
 
-    /** The Python agent's source, as the kit ships it. */
+    /** The Python agent as the kit ships it: the zipapp the build made at process-resources. */
     static Path agent() {
-        return projectRoot().resolve("tck/protocol/src/main/resources/org/asynciotck/process/agent.py");
+        return projectRoot().resolve("tck/protocol/target/classes/org/asynciotck/process/asyncio-tck-agent.pyz");
     }
 
     static List<Transcript> all() {

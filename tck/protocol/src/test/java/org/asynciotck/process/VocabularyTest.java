@@ -45,15 +45,14 @@ class VocabularyTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path ROOT = TranscriptFiles.projectRoot();
     /**
-     * Asks the agent for its table: imports the agent file as a module (its {@code main} does not
-     * run) and prints the keys of {@code OPERATIONS}. The only place that knows where the agent's
-     * table lives.
+     * Asks the agent for its table: imports its package from the zipapp the build made (nothing of
+     * the agent runs) and prints the keys of {@code OPERATIONS}. The only place that knows where the
+     * agent's table lives.
      */
-    private static final String AGENT_OPERATIONS = "import importlib.util, json, sys\n"
-            + "spec = importlib.util.spec_from_file_location('asyncio_tck_agent_vocabulary', sys.argv[1])\n"
-            + "agent = importlib.util.module_from_spec(spec)\n"
-            + "spec.loader.exec_module(agent)\n"
-            + "print(json.dumps(sorted(agent.OPERATIONS)))\n";
+    private static final String AGENT_OPERATIONS = "import json, sys\n"
+            + "sys.path.insert(0, sys.argv[1])\n"
+            + "from asyncio_tck_agent.operations import OPERATIONS\n"
+            + "print(json.dumps(sorted(OPERATIONS)))\n";
 
     @Test
     @Timeout(60)
@@ -62,7 +61,7 @@ class VocabularyTest {
         places.put("Operation.java (permitted records)", wireNames(Arrays.asList(Operation.class.getPermittedSubclasses())));
         places.put("the reference adapter's dispatch table (OperationDispatcher)",
                 wireNames(ReferenceImplementation.interpretedOperations()));
-        places.put("the Python agent's OPERATIONS (agent.py)", agentOperations());
+        places.put("the Python agent's OPERATIONS (asyncio_tck_agent.operations)", agentOperations());
         places.put("docs/protocol.md (Operations table)", documentedOperations());
         places.put("docs/protocol-requests.schema.json (op)", schemaOps());
         places.put("docs/protocol-requests.schema.json ($defs/op_*)", schemaDefinitions().keySet());

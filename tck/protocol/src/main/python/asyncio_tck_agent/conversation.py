@@ -1,0 +1,165 @@
+"""The conversation: one reply per request line, in order; owns the open session."""
+
+import json
+import platform
+import sys
+import time
+
+from .operations import operations_in, parse_operation
+from .probes import detect_capabilities
+from .protocol import MAX_BENCHMARK_REPEAT, MAX_REPLY_BYTES, PROTOCOL_VERSION, ProtocolError, describe_error, diagnose
+from .session import Session, outcome_of
+
+
+class Agent:
+    """Answers requests one by one; owns the open session, if any."""
+
+    def __init__(self, source, variant, out):
+        self.source = source
+        self.variant = variant
+        self.out = out
+        self.greeted = False
+        self.session = None
+
+    def serve(self, lines):
+        for raw in lines:
+            if not raw.strip():
+                continue
+            if not self.answer(raw):
+                return
+        diagnose("end of input without bye")
+        self.close_session()
+
+    def answer(self, raw):
+        """Replies to one request line; returns False once the conversation is over."""
+        seq = None
+        kind = None
+        try:
+            request = json.loads(raw, parse_constant=_refuse_non_json_number)
+            if not isinstance(request, dict):
+                raise ProtocolError("a request must be a JSON object")
+            seq = request.get("seq")
+            if isinstance(seq, bool) or not isinstance(seq, int):
+                seq = None
+                raise ProtocolError("request without an integer seq")
+            kind = request.get("type")
+            if not self.greeted and kind != "hello":
+                raise ProtocolError("hello must be the first request, got %r" % (kind,))
+            handler = self.HANDLERS.get(kind)
+            if handler is None:
+                raise ProtocolError("unknown request type %r" % (kind,))
+            reply = handler(self, request)
+        except ProtocolError as e:
+            reply = {"type": "protocol_error", "message": str(e)}
+        except ValueError as e:  # bad JSON (json.JSONDecodeError is a ValueError)
+            reply = {"type": "protocol_error", "message": "not a JSON request: %s" % e}
+        self.send(dict({"seq": seq}, **reply))
+        return not (kind == "bye" and reply.get("type") == "ok")
+
+    def send(self, reply):
+        try:
+            line = json.dumps(reply, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        except (TypeError, ValueError) as e:
+            line = json.dumps({"seq": reply.get("seq"), "type": "protocol_error",
+                               "message": "reply is not JSON: %s" % e})
+        if len(line.encode("utf-8")) > MAX_REPLY_BYTES:
+            line = json.dumps({"seq": reply.get("seq"), "type": "protocol_error",
+                               "message": "reply of %d bytes exceeds the 1 MiB limit" % len(line.encode("utf-8"))})
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def hello(self, request):
+        protocol = request.get("protocol")
+        if isinstance(protocol, bool) or not isinstance(protocol, int):
+            raise ProtocolError("hello: field 'protocol' must be an integer, got %r" % (protocol,))
+        if protocol != PROTOCOL_VERSION:
+            diagnose("kit speaks protocol %d, this agent speaks %d" % (protocol, PROTOCOL_VERSION))
+        self.greeted = True
+        return {"type": "hello", "protocol": PROTOCOL_VERSION, "implementation": {
+            "name": self.source.name,
+            "version": self.source.version,
+            "python": platform.python_version(),
+            "api_level": "%d.%d" % sys.version_info[:2],
+            "capabilities": detect_capabilities(self.source, self.variant),
+            "profiles": self.source.profiles,
+        }}
+
+    def open_session(self, request):
+        if self.session is not None:
+            raise ProtocolError("open_session: a session is already open")
+        loop = self.source.make_loop()
+        self.variant.install(loop)
+        self.session = Session(loop)
+        return {"type": "ok"}
+
+    def close_session_request(self, request):
+        if self.session is None:
+            raise ProtocolError("close_session: no session is open")
+        self.close_session()
+        return {"type": "ok"}
+
+    def close_session(self):
+        if self.session is not None:
+            session, self.session = self.session, None
+            try:
+                session.close()
+            except Exception as e:  # closing a loop the kit left running or broken is not fatal
+                diagnose("closing the session's loop raised %s" % describe_error(e))
+
+    def perform(self, request):
+        session = self.open_session_or_fail("perform")
+        operation = parse_operation(request.get("operation"))
+        unsupported = self.unsupported_reply(operation)
+        if unsupported is not None:
+            return unsupported
+        return {"type": "outcome", "outcome": outcome_of(operation, session)}
+
+    def benchmark(self, request):
+        session = self.open_session_or_fail("benchmark")
+        operation = parse_operation(request.get("operation"))
+        repeat = request.get("repeat")
+        if isinstance(repeat, bool) or not isinstance(repeat, int) or not 1 <= repeat <= MAX_BENCHMARK_REPEAT:
+            raise ProtocolError("benchmark: 'repeat' must be an integer in 1..%d, got %r"
+                                % (MAX_BENCHMARK_REPEAT, repeat))
+        unsupported = self.unsupported_reply(operation)
+        if unsupported is not None:
+            return unsupported
+        seconds = []
+        for _ in range(repeat):
+            started = time.perf_counter_ns()
+            outcome_of(operation, session)
+            seconds.append((time.perf_counter_ns() - started) / 1e9)
+        return {"type": "benchmark", "seconds": seconds}
+
+    def unsupported_reply(self, operation):
+        """The ``unsupported`` reply when the operation, or one nested in it, is one the loop declared
+        unsupported; None when it may be performed. Checked after parsing, before anything runs."""
+        for inner in operations_in(operation):
+            reason = self.source.unsupported.get(type(inner).op)
+            if reason is not None:
+                return {"type": "unsupported", "op": type(inner).op, "reason": reason}
+        return None
+
+    def bye(self, request):
+        self.close_session()
+        return {"type": "ok"}
+
+    def open_session_or_fail(self, what):
+        if self.session is None:
+            raise ProtocolError("%s: no session is open" % what)
+        return self.session
+
+    HANDLERS = {
+        "hello": hello,
+        "open_session": open_session,
+        "close_session": close_session_request,
+        "perform": perform,
+        "benchmark": benchmark,
+        "bye": bye,
+    }
+
+
+def _refuse_non_json_number(constant):
+    # Python's json accepts NaN and Infinity; the protocol (JSON) does not.
+    raise ProtocolError("%s is not a JSON number" % constant)
+

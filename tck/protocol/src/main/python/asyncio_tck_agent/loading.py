@@ -1,0 +1,94 @@
+"""Loading the loop under test (``--loop``): where fresh loops come from, its name, version, profiles
+and the operations it declares unsupported."""
+
+import asyncio
+import importlib
+import platform
+import sys
+
+from .operations import OPERATIONS
+
+# The attribute of a loop factory that declares its profiles (docs/protocol.md, "Profiles").
+PROFILES_ATTRIBUTE = "asyncio_tck_profiles"
+# The attribute of a loop factory that declares operations it does not support (docs/protocol.md,
+# "Unsupported operations"): a list of op names, or a dict from op name to the reason.
+UNSUPPORTED_ATTRIBUTE = "asyncio_tck_unsupported"
+
+
+class LoopSource:
+    """Where fresh loops come from, how the implementation names itself, and what it declares."""
+
+    def __init__(self, make_loop, name, version, profiles=(), unsupported=None):
+        self.make_loop = make_loop
+        self.name = name
+        self.version = version
+        self.profiles = list(profiles)
+        self.unsupported = dict(unsupported or {})  # op name -> reason
+
+
+def load_loop_source(spec):
+    """Resolves ``--loop``; raises ImportError/AttributeError/... when it cannot be loaded."""
+    if spec == "asyncio":
+        return LoopSource(asyncio.new_event_loop, "CPython asyncio", platform.python_version())
+    if spec == "uvloop":
+        uvloop = importlib.import_module("uvloop")
+        return LoopSource(uvloop.new_event_loop, "uvloop", str(getattr(uvloop, "__version__", "unknown")))
+    module_name, _, attribute_path = spec.partition(":")
+    module = importlib.import_module(module_name)
+    factory = module
+    for attribute in attribute_path.split("."):
+        factory = getattr(factory, attribute)
+    if not callable(factory):
+        raise TypeError("%s is not callable: %r" % (spec, factory))
+    probe = factory()
+    try:
+        # "<module> <class>", e.g. "uvloop Loop": the first word names the implementation in ids
+        name = "%s %s" % (type(probe).__module__.split(".")[0], type(probe).__qualname__)
+    finally:
+        probe.close()
+    return LoopSource(factory, name, module_version(module), declared_profiles(factory, spec),
+                      declared_unsupported(factory, spec))
+
+
+def declared_profiles(factory, spec):
+    """The factory's own declaration: a list of profile names, or one comma-separated string.
+
+    Passed to the kit as declared; the kit checks the names. Nothing here looks at how the loop behaves.
+    """
+    declared = getattr(factory, PROFILES_ATTRIBUTE, ())
+    if isinstance(declared, str):
+        declared = [name.strip() for name in declared.split(",") if name.strip()]
+    if not isinstance(declared, (list, tuple)) or not all(isinstance(name, str) for name in declared):
+        raise TypeError("%s.%s must be a list of profile names or a comma-separated string, got %r"
+                        % (spec, PROFILES_ATTRIBUTE, declared))
+    return list(declared)
+
+
+def declared_unsupported(factory, spec):
+    """The factory's own list (or dict, op -> reason) of operations its loop does not support.
+
+    The agent answers each with an ``unsupported`` reply instead of performing it; names outside the
+    vocabulary are refused, so a typo cannot hide an operation.
+    """
+    declared = getattr(factory, UNSUPPORTED_ATTRIBUTE, {})
+    if isinstance(declared, (list, tuple)):
+        declared = {name: "declared unsupported by %s" % spec for name in declared}
+    if not isinstance(declared, dict) or not all(isinstance(name, str) and isinstance(reason, str)
+                                                  for name, reason in declared.items()):
+        raise TypeError("%s.%s must be a list of op names or a dict from op name to reason, got %r"
+                        % (spec, UNSUPPORTED_ATTRIBUTE, declared))
+    unknown = sorted(name for name in declared if name not in OPERATIONS)
+    if unknown:
+        raise ValueError("%s.%s names operations the protocol does not have: %s"
+                         % (spec, UNSUPPORTED_ATTRIBUTE, ", ".join(unknown)))
+    return declared
+
+
+def module_version(module):
+    """The module's ``__version__``, else its top-level package's, else "unknown"."""
+    version = getattr(module, "__version__", None)
+    if version is None and "." in module.__name__:
+        top = sys.modules.get(module.__name__.split(".")[0])
+        version = getattr(top, "__version__", None)
+    return "unknown" if version is None else str(version)
+

@@ -1,0 +1,130 @@
+"""The loop on its own thread, so the kit acts from a foreign thread (docs/protocol.md)."""
+
+import threading
+import time
+
+from ..protocol import (LOOP_THREAD_BOUND_SECONDS, SETTLE_PAUSE_SECONDS, KitError, ProtocolError,
+                        describe_error, diagnose)
+from ..session import NOTHING
+from .fields import NoFields
+
+
+class LoopThread:
+    """``loop.run_forever()`` on a daemon thread of its own, so the kit acts from a foreign thread."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self._idle = threading.Event()  # set when the loop is seen idle, or when the thread ends
+        self._failure = None
+        self._unwatch_select = None
+        self._thread = threading.Thread(target=self._run, name="asyncio-tck-loop", daemon=True)
+
+    def start(self):
+        """Returns once the loop is idle in its selector; raises if it is not within the bound."""
+        self._unwatch_select = self._watch_select()
+        self._thread.start()
+        if self._unwatch_select is None:
+            # No selector to watch (uvloop): a thread-safe round trip, then the documented settle pause.
+            self.loop.call_soon_threadsafe(self._idle.set)
+        seen_idle = self._idle.wait(LOOP_THREAD_BOUND_SECONDS)
+        if seen_idle and self._unwatch_select is None:
+            time.sleep(SETTLE_PAUSE_SECONDS)
+        if self._failure is not None:
+            raise self._failure
+        if not seen_idle:
+            raise TimeoutError("the loop thread was not idle within %.0f s" % LOOP_THREAD_BOUND_SECONDS)
+        if not self._thread.is_alive():
+            raise RuntimeError("run_forever returned before the loop was idle (was a stop() pending?)")
+
+    def _watch_select(self):
+        """Wraps ``loop._selector.select`` so a blocking call announces itself; returns the undo, or None."""
+        selector = getattr(self.loop, "_selector", None)
+        original = getattr(selector, "select", None)
+        if not callable(original):
+            return None
+        had_own_select = "select" in getattr(selector, "__dict__", {})
+        idle = self._idle
+
+        def select(timeout=None):
+            if timeout is None:  # nothing ready and no timer: this call blocks until I/O or a wake-up
+                idle.set()
+            return original(timeout)
+
+        try:
+            selector.select = select
+        except AttributeError:
+            return None
+
+        def unwatch():
+            if had_own_select:
+                selector.select = original
+            else:
+                del selector.select
+        return unwatch
+
+    def _run(self):
+        try:
+            self.loop.run_forever()
+        except BaseException as e:  # reported by start(), or on stderr if the loop fails later
+            self._failure = e
+            diagnose("the loop thread ended with %s" % describe_error(e))
+        finally:
+            if self._unwatch_select is not None:
+                self._unwatch_select()
+            self._idle.set()
+
+    def is_alive(self):
+        return self._thread.is_alive()
+
+    def stop(self):
+        """``call_soon_threadsafe(loop.stop)`` and a bounded join; True when the thread ended."""
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(LOOP_THREAD_BOUND_SECONDS)
+        return not self._thread.is_alive()
+
+
+class StartLoopThread(NoFields):
+    op = "start_loop_thread"
+
+    def perform(self, session):
+        if session.loop_thread is not None and session.loop_thread.is_alive():
+            raise RuntimeError("a loop thread is already running in this session")
+        if session.loop.is_running():
+            raise RuntimeError("This event loop is already running")
+        previous_run = session.current_run
+        session.start_run()  # events recorded while the thread runs belong to this run
+        session.loop_thread = LoopThread(session.loop)
+        try:
+            session.loop_thread.start()
+        except BaseException:
+            if not session.loop_thread.is_alive():
+                session.current_run = previous_run
+            raise
+        return NOTHING
+
+
+class StopLoopThread(NoFields):
+    op = "stop_loop_thread"
+
+    def perform(self, session):
+        if session.loop_thread is None:
+            raise KitError("no loop thread was started in this session")
+        ended = session.loop_thread.stop()
+        if ended:
+            session.current_run = 0
+        return ended
+
+
+class WaitFor:
+    op = "wait_for"
+
+    def __init__(self, fields):
+        self.label = fields.name("label")
+        self.seconds = fields.number("seconds")
+        if self.seconds < 0:
+            raise ProtocolError("wait_for: field 'seconds' must be >= 0, got %r" % (self.seconds,))
+
+    def perform(self, session):
+        return session.wait_for_label(self.label, self.seconds)
+

@@ -1,0 +1,161 @@
+"""One session: a fresh loop, the names the kit gave in it, what its callbacks recorded; outcomes."""
+
+import asyncio
+import contextlib
+import threading
+
+from .protocol import LOOP_THREAD_BOUND_SECONDS, KitError, describe_error, diagnose
+
+
+NOTHING = object()  # what an operation returns when its outcome is "nothing"
+
+
+class Session:
+    """One fresh loop plus everything the kit named in it, and what its callbacks recorded."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.handles = {}
+        self.callbacks = {}  # handle name -> weak reference to the callback the loop was given
+        self.futures = {}
+        self.tasks = {}
+        self._task_names = {}  # id(task) -> (task, kit name); by identity so no method of the task is called
+        # Callbacks may record on the loop thread while the kit reads from the main thread.
+        self._events_changed = threading.Condition()
+        self._events = []
+        self._reported_errors = []
+        self.runs_started = 0
+        self.current_run = 0  # 0 while no kit-driven run is in progress
+        self.loop_thread = None
+        self.sockets = []  # closed with the session
+        self._task_groups = {}  # id(kit task) -> the TaskGroup its coroutine entered, while it performs "then"
+        self.done_callbacks = {}  # (future name, label) -> the callback add_done_callback added
+        self._reported_contexts = []  # the keys of each context the recording handler received
+        self.socket_pairs = {}  # kit name -> (watched end, other end)
+        loop.set_exception_handler(self._record_reported_error)
+
+    def record(self, label, value=NOTHING):
+        event = {"label": label, "run": self.current_run}
+        if value is not NOTHING and value is not None:
+            event["value"] = value
+        with self._events_changed:
+            self._events.append(event)
+            self._events_changed.notify_all()
+
+    def recorded(self):
+        with self._events_changed:
+            return [dict(event) for event in self._events]
+
+    def wait_for_label(self, label, seconds):
+        """True once an event labelled ``label`` is recorded (even before the call); waits at most ``seconds``."""
+        with self._events_changed:
+            return self._events_changed.wait_for(
+                lambda: any(event["label"] == label for event in self._events), timeout=seconds)
+
+    def _record_reported_error(self, loop, context):
+        exception = context.get("exception")
+        text = describe_error(exception) if exception is not None else str(context.get("message"))
+        diagnose("the loop reported: " + text)
+        with self._events_changed:
+            self._reported_errors.append(text)
+            self._reported_contexts.append(sorted(str(key) for key in context))
+
+    def reported_contexts(self):
+        with self._events_changed:
+            return [list(keys) for keys in self._reported_contexts]
+
+    def reported_errors(self):
+        with self._events_changed:
+            return list(self._reported_errors)
+
+    def start_run(self):
+        self.runs_started += 1
+        self.current_run = self.runs_started
+
+    def handle(self, name):
+        return self._lookup(self.handles, "handle", name)
+
+    def future(self, name):
+        """A future by name; a task name also works, since a task is a future."""
+        if name in self.futures:
+            return self.futures[name]
+        if name in self.tasks:
+            return self.tasks[name]
+        raise KitError("no future named %r in this session" % (name,))
+
+    def task(self, name):
+        return self._lookup(self.tasks, "task", name)
+
+    @contextlib.contextmanager
+    def task_group_entered(self, group):
+        """While a kit task performs its ``then`` inside ``async with TaskGroup()``: the group, by task."""
+        owner = asyncio.current_task(self.loop)
+        self._task_groups[id(owner)] = group
+        try:
+            yield
+        finally:
+            del self._task_groups[id(owner)]
+
+    def task_group_here(self):
+        group = self._task_groups.get(id(asyncio.current_task(self.loop)))
+        if group is None:
+            raise KitError("via task_group makes a task only inside the 'then' of a kit task's coroutine")
+        return group
+
+    def name_task(self, name, task):
+        self.tasks[name] = task
+        self._task_names[id(task)] = (task, name)
+
+    def kit_name_of(self, task):
+        if task is None:
+            return None
+        known = self._task_names.get(id(task))
+        if known is not None and known[0] is task:
+            return known[1]
+        return "<task not created by the kit: %s>" % type(task).__qualname__
+
+    def run(self, body):
+        """Runs ``body`` as a new kit-driven run, unless the loop is already running (then it just raises)."""
+        if self.loop.is_running():
+            return body()
+        previous = self.current_run
+        self.start_run()
+        try:
+            return body()
+        finally:
+            self.current_run = previous
+
+    def close(self):
+        """Stops a loop thread still running, closes the loop, then the sockets its readers used."""
+        try:
+            if self.loop_thread is not None and self.loop_thread.is_alive():
+                if not self.loop_thread.stop():
+                    raise RuntimeError("the loop thread did not end within %.0f s; the loop is left open"
+                                       % LOOP_THREAD_BOUND_SECONDS)
+            self.loop.close()
+        finally:
+            for sock in self.sockets:
+                sock.close()
+
+    @staticmethod
+    def _lookup(names, kind, name):
+        try:
+            return names[name]
+        except KeyError:
+            raise KitError("no %s named %r in this session" % (kind, name)) from None
+
+
+def outcome_of(operation, session):
+    """Performs ``operation`` and turns what happened into an outcome object of the protocol."""
+    try:
+        value = operation.perform(session)
+    except (Exception, asyncio.CancelledError) as e:
+        return {"kind": "error", "error_type": type(e).__name__, "message": str(e)}
+    except (KeyboardInterrupt, SystemExit) as e:
+        # EXC-2: what raise_base_exception raised in a callback, let through by the loop (agents run
+        # in a session of their own, so a terminal's Ctrl-C never arrives here).
+        return {"kind": "error", "error_type": type(e).__name__, "message": str(e)}
+    if value is NOTHING:
+        return {"kind": "nothing"}
+    return {"kind": "value", "value": value}
+
