@@ -31,6 +31,15 @@ Feature: Watching file descriptors: reader and writer callbacks
       When the loop runs one iteration
       Then exactly the callbacks "r" ran in iteration 1, in any order
 
+    Scenario: A running loop runs the reader of a readable socket without first waiting for a timer that is not due
+      Given a byte waits on socket "s"
+      And reader "r" watches socket "s" and, when it runs, does:
+        | note the loop's time as "reader" |
+        | remove the reader of socket "s"  |
+      And timer "t" is scheduled with call_later in 0.5 seconds and, when it runs, stops the loop
+      When the loop runs until it is stopped
+      Then note "reader" is earlier than the deadline of timer "t"
+
     Scenario: A reader of a socket with nothing to read does not run
       Given reader "r" watches socket "s"
       When the loop runs one iteration
@@ -83,12 +92,24 @@ Feature: Watching file descriptors: reader and writer callbacks
       When the loop runs one iteration
       Then no callback has run
 
+    Scenario: A writer removed by the reader of its socket is not called, though both were ready in the same poll
+      Given a byte waits on socket "s"
+      And reader "r" watches socket "s" and, when it runs, does:
+        | remove the writer of socket "s" |
+      And writer "w" watches socket "s"
+      When the loop runs one iteration
+      Then exactly the callbacks "r" ran in iteration 1, in any order
+      And callback "w" never ran
+
   @IO-4 @SHOULD
   Rule: add_reader() for a descriptor that already has a reader replaces it
-    Beyond the source document: CPython selector_events.py, _add_reader (modifies the selector key and cancels the previous reader's handle)
+    Beyond the source document: CPython selector_events.py, _add_reader and _add_writer (modify the selector key and cancel the previous callback's handle)
 
     Not documented; CPython's _add_reader modifies the selector key and cancels
-    the previous reader's handle, and uvloop does the same.
+    the previous reader's handle, and uvloop does the same; add_writer() does
+    the same for writers. The cancelling shows when the replaced callback was
+    already queued by the same poll: it is skipped. (When the replacement first
+    runs differs: CPython from the next poll, uvloop in the same one.)
 
     Scenario: Only the second reader of a socket runs
       Given a byte waits on socket "s"
@@ -96,6 +117,14 @@ Feature: Watching file descriptors: reader and writer callbacks
       And reader "second" watches socket "s"
       When the loop runs one iteration
       Then exactly the callbacks "second" ran in iteration 1, in any order
+
+    Scenario: A writer replaced by the reader of its socket is not called, though both were ready in the same poll
+      Given a byte waits on socket "s"
+      And reader "r" watches socket "s" and, when it runs, does:
+        | add writer "second" watching socket "s" |
+      And writer "first" watches socket "s"
+      When the loop runs one iteration
+      Then callback "first" never ran
 
   @IO-5 @MUST
   Rule: A writer runs in each iteration while its descriptor is writable

@@ -62,6 +62,13 @@ public final class ObservationSteps {
         }
     }
 
+    @Then("callback {string} never ran")
+    public void neverRan(String label) {
+        Recording recording = Recording.of(context);
+        List<String> observed = recording.callbackLabels();
+        Expectation.check(context, !observed.contains(label), "callback \"" + label + "\" never to run", observed);
+    }
+
     @Then("no callback has run")
     public void noCallbackHasRun() {
         List<String> observed = Recording.of(context).callbackLabels();
@@ -179,6 +186,17 @@ public final class ObservationSteps {
         Outcome outcome = context.lastOutcome();
         Expectation.check(context, !outcome.isError() && outcome.value() instanceof Number n && n.longValue() == expected
                 && n.doubleValue() == expected, "the value " + expected, outcome);
+    }
+
+    /**
+     * Not true, and not refused: what remove_reader() of a closed loop must answer (CLOSED-5).
+     * False on CPython; uvloop answers None from every remove_reader() (errata U-3, IO-3's business).
+     */
+    @Then("it does not answer true")
+    public void doesNotAnswerTrue() {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && !Boolean.TRUE.equals(outcome.value()),
+                "an answer other than true, without an error", outcome);
     }
 
     @Then("it answers {bool}")
