@@ -87,6 +87,8 @@ final class CallbackScript {
                     m -> new Operation.RemoveReader(m.group(1))),
             form("remove the writer of socket \"s\"", "remove the writer of socket " + NAME,
                     m -> new Operation.RemoveWriter(m.group(1))),
+            form("add reader \"r\" watching socket \"s\"", "add reader " + NAME + " watching socket " + NAME,
+                    m -> new Operation.AddReader(m.group(2), m.group(1), List.of())),
             form("add writer \"w\" watching socket \"s\"", "add writer " + NAME + " watching socket " + NAME,
                     m -> new Operation.AddWriter(m.group(2), m.group(1), List.of())),
             form("schedule callback \"b\" with call_soon, which sets an exception on future \"f\"",

@@ -62,11 +62,12 @@ public final class ObservationSteps {
         }
     }
 
-    @Then("callback {string} never ran")
-    public void neverRan(String label) {
-        Recording recording = Recording.of(context);
-        List<String> observed = recording.callbackLabels();
-        Expectation.check(context, !observed.contains(label), "callback \"" + label + "\" never to run", observed);
+    /** Of callbacks that each stop the other, whichever the loop runs first (their order is not promised). */
+    @Then("exactly one of the callbacks {labels} ran")
+    public void exactlyOneRan(List<String> labels) {
+        List<String> observed = Recording.of(context).callbackLabels();
+        long ran = labels.stream().filter(observed::contains).count();
+        Expectation.check(context, ran == 1, "exactly one of " + labels + " to run", observed);
     }
 
     @Then("no callback has run")

@@ -37,6 +37,11 @@ public final class WatcherSteps {
         context.performExpectingSuccess(new Operation.AddReader(socket, label, CallbackScript.parse(actions.asList())));
     }
 
+    @Given("writer {string} watches socket {string} and, when it runs, does:")
+    public void writerDoing(String label, String socket, DataTable actions) {
+        context.performExpectingSuccess(new Operation.AddWriter(socket, label, CallbackScript.parse(actions.asList())));
+    }
+
     /** The outcome (a closed loop refuses, CLOSED-3) is checked by a "Then it ..." step. */
     @When("reader {string} starts watching socket {string}, which may be refused")
     public void readerMayBeRefused(String label, String socket) {
