@@ -55,6 +55,11 @@ Feature: Running and stopping the loop, beyond one iteration
   Rule: A running loop refuses run_until_complete() from one of its callbacks, with RuntimeError
     Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete and _check_running ("This event loop is already running")
 
+    CPython checks before it touches the argument, so the future gets no done
+    callback (uvloop takes it off again when it raises). Whether a coroutine
+    given to the refused call starts is not asked: CPython never wraps it, uvloop
+    wraps it in a task that runs it (docs/errata.md, U-6).
+
     Scenario: run_until_complete() called by a callback of the running loop raises RuntimeError
       Given a future "f" made by the loop
       And callback "a" is scheduled with call_soon and, when it runs, does:
@@ -63,18 +68,40 @@ Feature: Running and stopping the loop, beyond one iteration
       When the loop runs one iteration
       Then note "nested" is an error of type RuntimeError
 
+    Scenario: run_until_complete() refused by a callback of the running loop leaves its future alone: completing it does not stop the loop
+      Given a future "f" made by the loop
+      And callback "a" is scheduled with call_soon and, when it runs, does:
+        | note running the loop until future "f" is done as "nested"                 |
+        | set the result of future "f" to 1                                          |
+        | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
+      When the loop runs until it is stopped
+      Then note "nested" is an error of type RuntimeError
+      And the callbacks ran in the order "a", "t"
+
   @RUN-4 @SHOULD
   Rule: run_until_complete() stopped before its future is done raises RuntimeError
     Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete ("Event loop stopped before Future completed.")
 
     Not documented: CPython's run_until_complete raises RuntimeError("Event loop
-    stopped before Future completed."), and the future stays pending.
+    stopped before Future completed."), and the future stays pending, without the
+    callback that would have stopped the loop ("finally:
+    future.remove_done_callback(_run_until_complete_cb)"); uvloop does the same.
 
     Scenario: A stop() before the future is done ends run_until_complete() with RuntimeError
       Given a future "f" made by the loop
       And callback "a" is scheduled with call_soon and, when it runs, stops the loop
       When the loop runs until future "f" is done
       Then it is refused with RuntimeError "Event loop stopped before Future completed."
+
+    Scenario: A run_until_complete() stopped early takes its callback off the future: completing the future later does not stop the next run
+      Given a future "f" made by the loop
+      And callback "a" is scheduled with call_soon and, when it runs, stops the loop
+      And the loop runs until future "f" is done
+      And callback "b" is scheduled with call_soon and, when it runs, does:
+        | set the result of future "f" to 1                                          |
+        | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
+      When the loop runs until it is stopped
+      Then the callbacks ran in the order "a", "b", "t"
 
   @RUN-5 @MUST
   Rule: run_until_complete() of a future that is already done returns its result

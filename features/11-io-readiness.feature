@@ -31,6 +31,15 @@ Feature: Watching file descriptors: reader and writer callbacks
       When the loop runs one iteration
       Then exactly the callbacks "r" ran in iteration 1, in any order
 
+    Scenario: A running loop runs the reader of a readable socket without first waiting for a timer that is not due
+      Given a byte waits on socket "s"
+      And reader "r" watches socket "s" and, when it runs, does:
+        | note the loop's time as "reader" |
+        | remove the reader of socket "s"  |
+      And timer "t" is scheduled with call_later in 0.5 seconds and, when it runs, stops the loop
+      When the loop runs until it is stopped
+      Then note "reader" is earlier than the deadline of timer "t"
+
     Scenario: A reader of a socket with nothing to read does not run
       Given reader "r" watches socket "s"
       When the loop runs one iteration
@@ -83,12 +92,26 @@ Feature: Watching file descriptors: reader and writer callbacks
       When the loop runs one iteration
       Then no callback has run
 
+    Scenario: Of a reader and a writer that each remove the other, ready in the same poll, only the first to run is called
+      Given a byte waits on socket "s"
+      And reader "r" watches socket "s" and, when it runs, does:
+        | remove the writer of socket "s" |
+      And writer "w" watches socket "s" and, when it runs, does:
+        | remove the reader of socket "s" |
+      When the loop runs one iteration
+      Then exactly one of the callbacks "r", "w" ran
+
   @IO-4 @SHOULD
   Rule: add_reader() for a descriptor that already has a reader replaces it
-    Beyond the claims: CPython selector_events.py, _add_reader (modifies the selector key and cancels the previous reader's handle)
+    Beyond the claims: CPython selector_events.py, _add_reader and _add_writer (modify the selector key and cancel the previous callback's handle)
 
     Not documented; CPython's _add_reader modifies the selector key and cancels
-    the previous reader's handle, and uvloop does the same.
+    the previous reader's handle, and uvloop does the same; add_writer() does
+    the same for writers. The cancelling shows when the replaced callback was
+    already queued by the same poll: it is skipped. Which of a reader and a
+    writer ready in the same poll runs first is not promised, so the scenario
+    has each replace the other; and when a replacement first runs differs
+    (CPython from the next poll, uvloop in the same one), so it is not checked.
 
     Scenario: Only the second reader of a socket runs
       Given a byte waits on socket "s"
@@ -96,6 +119,15 @@ Feature: Watching file descriptors: reader and writer callbacks
       And reader "second" watches socket "s"
       When the loop runs one iteration
       Then exactly the callbacks "second" ran in iteration 1, in any order
+
+    Scenario: Of a reader and a writer that each replace the other, ready in the same poll, only the first to run is called
+      Given a byte waits on socket "s"
+      And reader "r" watches socket "s" and, when it runs, does:
+        | add writer "w2" watching socket "s" |
+      And writer "w" watches socket "s" and, when it runs, does:
+        | add reader "r2" watching socket "s" |
+      When the loop runs one iteration
+      Then exactly one of the callbacks "r", "w" ran
 
   @IO-5 @MUST
   Rule: A writer runs in each iteration while its descriptor is writable

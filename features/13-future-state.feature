@@ -80,6 +80,12 @@ Feature: What a future answers about itself, and removing its done callbacks
       When done callback "cb" is removed from future "f"
       Then it answers 0
 
+    Scenario: A done future's callbacks were handed to the loop: removing one answers 0
+      Given callback "cb" is added as a done callback of future "f"
+      And the result of future "f" is set to 1
+      When done callback "cb" is removed from future "f"
+      Then it answers 0
+
   @FUTURE-6 @SHOULD
   Rule: A future never holds a StopIteration: set_exception() refuses it or holds a RuntimeError caused by it
     Beyond the claims: CPython futures.py, Future.set_exception (TypeError to 3.12, RuntimeError from 3.13, gh-112182)

@@ -45,6 +45,9 @@ Feature: Cancelling a task, and the current task
 
     With synchronous dispatch the awaited future's cancel() wakes the task inside
     cancel(), so the scenario of a task that awaits is for deferred dispatch only.
+    A task cancelled during the step in which its coroutine returns ends at the
+    end of that step, cancelled (Task.__step_run_and_handle_result: "Task is
+    cancelled right before coro stops").
 
     Scenario: A task is not done right after cancel() before its first step
       Given task "t" is created with loop.create_task
@@ -60,6 +63,12 @@ Feature: Cancelling a task, and the current task
       And task "t" is cancelled
       When task "t" is asked whether it is done
       Then it answers false
+
+    Scenario: A task that cancels itself in the step that returns ends cancelled, not with what it returned
+      Given task "t" is created with loop.create_task and, in its first step, does:
+        | cancel task "t" |
+      When the loop runs one iteration
+      Then future "t" is cancelled
 
   @CANCEL-3 @MUST
   Rule: A task cancelled while it awaits a future gets CancelledError at the await and ends cancelled
@@ -80,13 +89,33 @@ Feature: Cancelling a task, and the current task
 
     Not in the documentation of Task.cancel; CPython's Task.cancel calls
     self._fut_waiter.cancel(msg=msg), and programs rely on it (a cancelled
-    wait_for or sleep cancels what it waits on).
+    wait_for or sleep cancels what it waits on). A task cancelled during its own
+    step has no awaited future yet; the future it then awaits takes the
+    cancellation (__step_run_and_handle_result: "if self._must_cancel: if
+    self._fut_waiter.cancel(msg=self._cancel_message)"). With synchronous
+    dispatch that cancel() wakes the task inside its own step, so that scenario
+    is for deferred dispatch only.
 
     Scenario: The future a task awaits is cancelled by the task's cancel()
       Given a future "f" made by the loop
       And task "t" is created with loop.create_task, awaiting future "f"
       And the loop runs one iteration
       When task "t" is cancelled
+      Then future "f" is cancelled
+
+    Scenario: cancel() of a task that awaits a future answers true
+      Given a future "f" made by the loop
+      And task "t" is created with loop.create_task, awaiting future "f"
+      And the loop runs one iteration
+      When task "t" is cancelled
+      Then it answers true
+
+    @profile-deferred-dispatch
+    Scenario: A task that cancels itself in a step and then awaits a future cancels that future
+      Given a future "f" made by the loop
+      And task "t" is created with loop.create_task, awaiting future "f", and, in its first step, does:
+        | cancel task "t" |
+      When the loop runs one iteration
       Then future "f" is cancelled
 
   @CANCEL-5 @MUST

@@ -1287,6 +1287,7 @@ class _FirstReaderStays(asyncio.SelectorEventLoop):
     """add_reader() for a descriptor that has a reader keeps the first one, silently (IO-4)."""
 
     def add_reader(self, fd, callback, *args):
+        self._check_closed()  # a closed loop refuses as asyncio's does (CLOSED-3): only the replacing is wrong
         try:
             key = self._selector.get_key(fd)
         except (KeyError, ValueError):

@@ -172,8 +172,15 @@ public class EventLoop implements AutoCloseable {
     public <T> T runUntilComplete(Future<T> future) {
         checkClosed();
         checkNotRunning();
-        future.addDoneCallback(done -> stop()); // _run_until_complete_cb
-        runForever();
+        java.util.function.Consumer<Future<T>> stopWhenDone = done -> stop(); // _run_until_complete_cb
+        future.addDoneCallback(stopWhenDone);
+        try {
+            runForever();
+        } finally {
+            // RUN-4: "finally: future.remove_done_callback(_run_until_complete_cb)": a future left
+            // pending by a stopped run does not stop a later run when it completes
+            future.removeDoneCallback(stopWhenDone);
+        }
         if (!future.done()) {
             throw new LoopRuntimeException("Event loop stopped before Future completed.");
         }
@@ -227,8 +234,9 @@ public class EventLoop implements AutoCloseable {
             ready.clear(); // the queued callbacks never run: nothing can run this loop again
         }
         timers.clear();
-        readers.clear();
-        writers.clear();
+        // The readers and writers stay in their maps, as CPython's stay in the selector's map
+        // until it is closed: a closed loop answers remove_reader() from its is_closed check
+        // (CLOSED-5), never from the maps.
         poller.close();
     }
 
@@ -335,17 +343,6 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
-     * CPython {@code call_exception_handler} for a report with a message and an error; see
-     * {@link #callExceptionHandler(Map)}.
-     */
-    protected void callExceptionHandler(String message, Throwable error) {
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("message", message);
-        context.put("exception", error);
-        callExceptionHandler(context);
-    }
-
-    /**
      * CPython {@code call_exception_handler}: hands a report that no caller can receive (a
      * callback raised) to the handler set with {@link #setExceptionHandler} (EXC-5); without one,
      * to the default handler, which logs it. A handler that itself throws is reported to the
@@ -395,8 +392,8 @@ public class EventLoop implements AutoCloseable {
      * is readable (IO-1, IO-2). A second reader for the same descriptor replaces the first,
      * whose handle is cancelled (IO-4).
      */
-    public Handle addReader(Watched fd, Runnable callback) {
-        return watch(readers, fd, callback);
+    public void addReader(Watched fd, Runnable callback) {
+        watch(readers, fd, callback);
     }
 
     /** CPython {@code _remove_reader}: whether a reader was registered (IO-3); its handle is cancelled. */
@@ -405,8 +402,8 @@ public class EventLoop implements AutoCloseable {
     }
 
     /** CPython {@code _add_writer}: as {@link #addReader}, while {@code fd} is writable (IO-5). */
-    public Handle addWriter(Watched fd, Runnable callback) {
-        return watch(writers, fd, callback);
+    public void addWriter(Watched fd, Runnable callback) {
+        watch(writers, fd, callback);
     }
 
     /** CPython {@code _remove_writer}: whether a writer was registered (IO-3). */
@@ -414,26 +411,26 @@ public class EventLoop implements AutoCloseable {
         return unwatch(writers, fd);
     }
 
-    private Handle watch(Map<Watched, Handle> watchers, Watched fd, Runnable callback) {
-        checkClosed();
+    /** Returns nothing, as CPython's public {@code add_reader} and {@code add_writer} do. */
+    private void watch(Map<Watched, Handle> watchers, Watched fd, Runnable callback) {
+        checkClosed(); // CLOSED-3
         Objects.requireNonNull(fd, "fd");
         Handle handle = newHandle(callback);
         Handle previous = watchers.put(fd, handle);
         if (previous != null) {
             previous.cancel(); // IO-4: the previous callback is replaced, never called again
         }
-        return handle;
     }
 
     private boolean unwatch(Map<Watched, Handle> watchers, Watched fd) {
         if (closed) {
-            return false; // CPython: "if self.is_closed(): return False"
+            return false; // CLOSED-5. CPython: "if self.is_closed(): return False"
         }
         Handle previous = watchers.remove(fd);
         if (previous == null) {
             return false; // IO-3
         }
-        previous.cancel();
+        previous.cancel(); // IO-3: a handle already queued in this iteration is skipped
         return true; // IO-3
     }
 

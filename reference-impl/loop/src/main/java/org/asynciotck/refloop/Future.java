@@ -59,7 +59,7 @@ public class Future<T> {
      * @throws InvalidStateException if it is already done
      */
     public void setResult(T value) {
-        ensureInitialised("setResult");
+        // no ensureInitialised: Task overrides this method, and a plain Future is always initialised
         if (state != State.PENDING) {
             throw new InvalidStateException(state + ": " + this);
         }
@@ -73,7 +73,7 @@ public class Future<T> {
      * 3.13 does, it holds a RuntimeError caused by it instead.
      */
     public void setException(RuntimeException error) {
-        ensureInitialised("setException");
+        // no ensureInitialised: Task overrides this method, and a plain Future is always initialised
         Objects.requireNonNull(error, "error");
         if (state != State.PENDING) {
             throw new InvalidStateException(state + ": " + this);
@@ -107,7 +107,7 @@ public class Future<T> {
      * CancelledError its coroutine ended with (CPython {@code _cancelled_exc}).
      */
     protected boolean cancelWith(CancelledException error) {
-        ensureInitialised("cancel");
+        // no ensureInitialised: Task overrides cancel(String), its only public way in (INIT-1)
         if (state != State.PENDING) {
             return false;
         }

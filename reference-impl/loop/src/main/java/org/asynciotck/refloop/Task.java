@@ -195,8 +195,7 @@ public class Task<T> extends Future<T> {
      */
     @Override
     public boolean cancel(String msg) {
-        ensureInitialised("cancel");
-        if (done()) {
+        if (done()) { // done() refuses an uninitialised task (INIT-1)
             return false; // CANCEL-6
         }
         if (waiter != null && waiter.cancel(msg)) {
@@ -210,14 +209,14 @@ public class Task<T> extends Future<T> {
     /** CPython: {@code RuntimeError('Task does not support set_result operation')}. */
     @Override
     public void setResult(T value) {
-        ensureInitialised("setResult");
+        // as CPython's Task.set_result (C and Python): refused before any initialisation check (INIT-1)
         throw new LoopRuntimeException("Task does not support set_result operation");
     }
 
     /** CPython: {@code RuntimeError('Task does not support set_exception operation')}. */
     @Override
     public void setException(RuntimeException error) {
-        ensureInitialised("setException");
+        // as CPython's Task.set_exception: refused before any initialisation check (INIT-1)
         throw new LoopRuntimeException("Task does not support set_exception operation");
     }
 

@@ -27,7 +27,7 @@ import org.asynciotck.docs.ClaimedRules.ScenarioRef;
 public final class RulesTable {
 
     /** The command docs/rules.md tells its reader to run; it works offline. */
-    static final String REGENERATE_COMMAND = "./mvnw -o -q -B -pl tck -am test -Dtest=RulesTableTest"
+    static final String REGENERATE_COMMAND = "./mvnw -o -q -B -pl tck/cli -am test -Dtest=RulesTableTest"
             + " -Dsurefire.failIfNoSpecifiedTests=false -D" + RulesTableTest.WRITE_PROPERTY + "=true";
 
     private static final Pattern ERRATUM_HEADING = Pattern.compile("(?m)^### (E-[1-9][0-9]*):");

@@ -37,6 +37,12 @@ public final class CancellationSteps {
                 CallbackScript.parse(actions.asList()), null, false));
     }
 
+    @Given("task {string} is created with loop.create_task, awaiting future {string}, and, in its first step, does:")
+    public void awaitingTaskDoing(String task, String future, DataTable actions) {
+        context.performExpectingSuccess(new Operation.CreateScriptedTask(task, task,
+                CallbackScript.parse(actions.asList()), future, false));
+    }
+
     @Then("note {string} is no task")
     public void noteIsNoTask(String name) {
         Object noted = Recording.of(context).note(name, context);

@@ -62,6 +62,14 @@ public final class ObservationSteps {
         }
     }
 
+    /** Of callbacks that each stop the other, whichever the loop runs first (their order is not promised). */
+    @Then("exactly one of the callbacks {labels} ran")
+    public void exactlyOneRan(List<String> labels) {
+        List<String> observed = Recording.of(context).callbackLabels();
+        long ran = labels.stream().filter(observed::contains).count();
+        Expectation.check(context, ran == 1, "exactly one of " + labels + " to run", observed);
+    }
+
     @Then("no callback has run")
     public void noCallbackHasRun() {
         List<String> observed = Recording.of(context).callbackLabels();
@@ -179,6 +187,17 @@ public final class ObservationSteps {
         Outcome outcome = context.lastOutcome();
         Expectation.check(context, !outcome.isError() && outcome.value() instanceof Number n && n.longValue() == expected
                 && n.doubleValue() == expected, "the value " + expected, outcome);
+    }
+
+    /**
+     * Not true, and not refused: what remove_reader() of a closed loop must answer (CLOSED-5).
+     * False on CPython; uvloop answers None from every remove_reader() (errata U-3, IO-3's business).
+     */
+    @Then("it does not answer true")
+    public void doesNotAnswerTrue() {
+        Outcome outcome = context.lastOutcome();
+        Expectation.check(context, !outcome.isError() && !Boolean.TRUE.equals(outcome.value()),
+                "an answer other than true, without an error", outcome);
     }
 
     @Then("it answers {bool}")

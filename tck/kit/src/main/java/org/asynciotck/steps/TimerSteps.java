@@ -55,6 +55,15 @@ public final class TimerSteps {
                         + Bounds.TIMER_EARLY_TOLERANCE_SECONDS + " s)", "loop.time() " + ranAt + " in its callback");
     }
 
+    /** IO-1: the time noted (by a reader) is before the timer's when(): the loop did not wait for the timer first. */
+    @Then("note {string} is earlier than the deadline of timer {string}")
+    public void earlier(String note, String timer) {
+        double when = number(context.performExpectingSuccess(new Operation.HandleWhen(timer)).value(), "when()");
+        double notedAt = number(Recording.of(context).note(note, context), note);
+        Expectation.check(context, notedAt < when, "note \"" + note + "\" earlier than the when() " + when
+                + " of timer \"" + timer + "\"", "loop.time() " + notedAt);
+    }
+
     /** TIMER-5: the notes, in the order given, never decrease. */
     @Then("the times noted as {labels} do not go backwards")
     public void monotonic(List<String> notes) {

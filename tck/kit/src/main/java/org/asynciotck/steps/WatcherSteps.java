@@ -1,5 +1,6 @@
 package org.asynciotck.steps;
 
+import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.When;
 import java.util.List;
@@ -29,6 +30,28 @@ public final class WatcherSteps {
     @When("reader {string} starts watching socket {string}")
     public void reader(String label, String socket) {
         context.performExpectingSuccess(new Operation.AddReader(socket, label, List.of()));
+    }
+
+    @Given("reader {string} watches socket {string} and, when it runs, does:")
+    public void readerDoing(String label, String socket, DataTable actions) {
+        context.performExpectingSuccess(new Operation.AddReader(socket, label, CallbackScript.parse(actions.asList())));
+    }
+
+    @Given("writer {string} watches socket {string} and, when it runs, does:")
+    public void writerDoing(String label, String socket, DataTable actions) {
+        context.performExpectingSuccess(new Operation.AddWriter(socket, label, CallbackScript.parse(actions.asList())));
+    }
+
+    /** The outcome (a closed loop refuses, CLOSED-3) is checked by a "Then it ..." step. */
+    @When("reader {string} starts watching socket {string}, which may be refused")
+    public void readerMayBeRefused(String label, String socket) {
+        context.perform(new Operation.AddReader(socket, label, List.of()));
+    }
+
+    /** The outcome (a closed loop refuses, CLOSED-3) is checked by a "Then it ..." step. */
+    @When("writer {string} starts watching socket {string}, which may be refused")
+    public void writerMayBeRefused(String label, String socket) {
+        context.perform(new Operation.AddWriter(socket, label, List.of()));
     }
 
     @Given("writer {string} watches socket {string}")
