@@ -189,8 +189,14 @@ public class DequeLoop implements JavaLoop {
         if (isRunning()) {
             throw new IllegalStateException("This event loop is already running");
         }
-        future.addDoneCallback(done -> stop());
-        runForever();
+        Consumer<JavaLoop.Future> stopWhenDone = done -> stop();
+        future.addDoneCallback(stopWhenDone);
+        try {
+            runForever();
+        } finally {
+            // a run stopped early must not leave its callback behind to stop a later run (RUN-4)
+            future.removeDoneCallback(stopWhenDone);
+        }
         if (!future.done()) {
             throw new IllegalStateException("Event loop stopped before Future completed.");
         }
@@ -488,11 +494,20 @@ public class DequeLoop implements JavaLoop {
             waitingFor = null;
             try {
                 Coroutine.Step step = error == null ? coroutine.send(value) : coroutine.throwInto(error);
-                if (step instanceof Coroutine.Return returned) {
+                if (step instanceof Coroutine.Return returned && mustCancel) {
+                    // cancel() during the step that returned: the task ends cancelled (CPython Task.__step)
+                    mustCancel = false;
+                    cancelled = true;
+                    cancelledWith = pendingMessage == null ? "" : pendingMessage;
+                    complete(null, null);
+                } else if (step instanceof Coroutine.Return returned) {
                     complete(returned.value(), null);
                 } else if (step instanceof Coroutine.Await await) {
                     waitingFor = await.future();
                     waitingFor.addDoneCallback(this::wakeUp);
+                    if (mustCancel && waitingFor.cancel()) {
+                        mustCancel = false; // cancel() during the step: the awaited future is cancelled at once
+                    }
                 }
             } catch (LoopError e) {
                 if ("CancelledError".equals(e.asyncioType())) {
