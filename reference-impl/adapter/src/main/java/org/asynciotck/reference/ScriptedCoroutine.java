@@ -24,6 +24,13 @@ final class ScriptedCoroutine implements Coroutine<Object> {
     private final CallbackFactory script;
     private final EventLoop loop;
     private final boolean catchesCancellation;
+    /**
+     * Whether {@code <label>:end} is recorded when {@code then} raises, as the agent's coroutine of
+     * {@code create_task} does (its {@code :end} is in a {@code finally}); {@code create_scripted_task}'s
+     * performs {@code then} before its {@code try} and records no {@code :end} then. Found by exploration
+     * (issue 12): a task whose {@code then} raises ended with {@code :end} on CPython, without on the reference.
+     */
+    private final boolean endsWhenThenRaises;
     /** The group {@code then} makes tasks in ({@code async with TaskGroup()}), or null when it makes none. */
     private final ScriptedTaskGroup group;
     private boolean started;
@@ -32,11 +39,17 @@ final class ScriptedCoroutine implements Coroutine<Object> {
 
     ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
             CallbackFactory script, EventLoop loop) {
-        this(label, awaited, state, then, script, loop, false);
+        this(label, awaited, state, then, script, loop, false, true);
     }
 
     ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
             CallbackFactory script, EventLoop loop, boolean catchesCancellation) {
+        this(label, awaited, state, then, script, loop, catchesCancellation, false);
+    }
+
+    private ScriptedCoroutine(String label, Future<Object> awaited, SessionState state, List<Operation> then,
+            CallbackFactory script, EventLoop loop, boolean catchesCancellation, boolean endsWhenThenRaises) {
+        this.endsWhenThenRaises = endsWhenThenRaises;
         this.label = label;
         this.awaited = awaited;
         this.state = state;
@@ -57,7 +70,14 @@ final class ScriptedCoroutine implements Coroutine<Object> {
         if (!started) {
             started = true;
             state.record(label + ":start");
-            performThen(); // inside the task's step: CURRENT-1
+            try {
+                performThen(); // inside the task's step: CURRENT-1
+            } catch (RuntimeException e) {
+                if (endsWhenThenRaises) {
+                    state.record(label + ":end");
+                }
+                throw e;
+            }
         }
         if (group != null && !groupExited) {
             Future<Object> completion = group.completionOrNull();
