@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
-/** {@code asyncio-tck run | baseline | matrix | docs | rules | implementations}. */
+/** {@code asyncio-tck run | baseline | matrix | docs | rules | implementations | explore}. */
 @Command(name = "asyncio-tck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Conformance kit for asyncio event loops.",
         synopsisSubcommandLabel = "COMMAND")
@@ -53,6 +53,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new ScreenshotsCommand(settings))
                 .addSubcommand(new RulesCommand(settings.featuresFolder()))
                 .addSubcommand(new ImplementationsCommand(factory))
+                .addSubcommand(new ExploreCommand(settings.reportsRoot()))
                 // Colours would be escaped by the console writers; help text has no need of them.
                 .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
                 .setOut(out)

@@ -33,10 +33,17 @@ public final class Explorer {
      * @param minChoices   fewest choices of a sketch
      * @param maxChoices   most choices of a sketch
      * @param shrinkBudget most program runs spent shrinking one divergence
+     * @param stopAtFirst  whether to stop at the first divergence (a budgeted search for one)
      */
-    public record Settings(long seed, int programs, int minChoices, int maxChoices, int shrinkBudget) {
+    public record Settings(long seed, int programs, int minChoices, int maxChoices, int shrinkBudget,
+            boolean stopAtFirst) {
         public static Settings of(long seed, int programs) {
-            return new Settings(seed, programs, 9, 22, 600);
+            return new Settings(seed, programs, 9, 22, 600, false);
+        }
+
+        /** The same, stopping at the first divergence. */
+        public Settings stoppingAtFirst() {
+            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, true);
         }
     }
 
@@ -102,7 +109,9 @@ public final class Explorer {
         Map<String, Group> groups = new LinkedHashMap<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
         long operations = 0;
-        for (int i = 0; i < settings.programs(); i++) {
+        int done = 0;
+        for (int i = 0; i < settings.programs() && !(settings.stopAtFirst() && !groups.isEmpty()); i++) {
+            done++;
             Shrinkable<Sketch> sketch = generator.next(randomOf(settings.seed(), i));
             Program program = Program.of(sketch.value());
             operations += program.size();
@@ -123,7 +132,7 @@ public final class Explorer {
             found.add(new Group(g.signature(), g.divergence(), counts.get(g.signature()), g.firstProgram(), g.original(),
                     g.minimal(), g.minimalDivergence(), g.expected(), g.observed(), g.shrinkRuns()));
         }
-        return new Result(settings.seed(), settings.programs(), operations, found, (System.nanoTime() - start) / 1e9,
+        return new Result(settings.seed(), done, operations, found, (System.nanoTime() - start) / 1e9,
                 referenceNanos / 1e9, implementationNanos / 1e9);
     }
 

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
@@ -139,58 +138,73 @@ public final class Model {
         return event.label();
     }
 
+    /** One event as compared: its run and its token. */
+    private record At(int run, String token) {}
+
+    private static List<At> flat(Map<Integer, List<String>> runs) {
+        List<At> flat = new ArrayList<>();
+        runs.forEach((run, tokens) -> tokens.forEach(t -> flat.add(new At(run, t))));
+        return flat;
+    }
+
+    /** The first position where the traces part, in run order: classified by what happened to what was expected there. */
     private static Optional<Divergence> events(Program program, Trace expected, Trace observed) {
         Map<Integer, List<String>> e = canonical(program, expected);
         Map<Integer, List<String>> o = canonical(program, observed);
-        TreeSet<Integer> runs = new TreeSet<>(e.keySet());
-        runs.addAll(o.keySet());
-        // First: is every event in the run it belongs to?
-        for (int run : runs) {
-            List<String> er = e.getOrDefault(run, List.of());
-            List<String> or = o.getOrDefault(run, List.of());
-            Map<String, Integer> counts = new TreeMap<>();
-            er.forEach(t -> counts.merge(t, 1, Integer::sum));
-            or.forEach(t -> counts.merge(t, -1, Integer::sum));
-            List<String> order = new ArrayList<>(er);
-            order.addAll(or);
-            for (String token : order) {
-                int difference = counts.getOrDefault(token, 0);
-                if (difference != 0) {
-                    return Optional.of(misplaced(program, token, run, difference > 0, e, o));
-                }
-            }
+        List<At> ef = flat(e);
+        List<At> of = flat(o);
+        int i = 0;
+        while (i < ef.size() && i < of.size() && ef.get(i).equals(of.get(i))) {
+            i++;
         }
-        // Then: the order within each run.
-        for (int run : runs) {
-            List<String> er = e.get(run);
-            List<String> or = o.get(run);
-            for (int i = 0; i < er.size(); i++) {
-                if (!er.get(i).equals(or.get(i))) {
-                    return Optional.of(misordered(program, run, er.get(i), or.get(i), er, or));
-                }
-            }
+        if (i == ef.size() && i == of.size()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        if (i == of.size()) {
+            return Optional.of(misplaced(program, ef.get(i).token(), ef.get(i).run(), null, "missing", e, o));
+        }
+        if (i == ef.size()) {
+            return Optional.of(misplaced(program, of.get(i).token(), null, of.get(i).run(), "extra", e, o));
+        }
+        At x = ef.get(i);
+        At y = of.get(i);
+        if (x.token().equals(y.token())) {
+            return Optional.of(misplaced(program, x.token(), x.run(), y.run(),
+                    y.run() > x.run() ? "later" : "earlier", e, o));
+        }
+        Integer xObserved = find(of, i, x.token());
+        if (xObserved != null && xObserved > x.run()) {
+            return Optional.of(misplaced(program, x.token(), x.run(), xObserved, "later", e, o));
+        }
+        if (xObserved != null && xObserved == x.run() && y.run() == x.run()) {
+            return Optional.of(misordered(program, x.run(), x.token(), y.token(), e.get(x.run()), o.get(x.run())));
+        }
+        Integer yExpected = find(ef, i, y.token());
+        if (yExpected == null) {
+            return Optional.of(misplaced(program, y.token(), null, y.run(), "extra", e, o));
+        }
+        if (yExpected > y.run()) {
+            return Optional.of(misplaced(program, y.token(), yExpected, y.run(), "earlier", e, o));
+        }
+        if (xObserved == null) {
+            return Optional.of(misplaced(program, x.token(), x.run(), null, "missing", e, o));
+        }
+        return Optional.of(misordered(program, x.run(), x.token(), y.token(), e.get(x.run()),
+                o.getOrDefault(x.run(), List.of())));
     }
 
-    private static Divergence misplaced(Program program, String token, int run, boolean missingInObserved,
-            Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
-        Map<Integer, List<String>> other = missingInObserved ? o : e;
-        Integer elsewhere = null;
-        for (Map.Entry<Integer, List<String>> entry : other.entrySet()) {
-            if (entry.getKey() != run && entry.getValue().contains(token)) {
-                elsewhere = entry.getKey();
-                break;
+    private static Integer find(List<At> flat, int from, String token) {
+        for (int k = from; k < flat.size(); k++) {
+            if (flat.get(k).token().equals(token)) {
+                return flat.get(k).run();
             }
         }
+        return null;
+    }
+
+    private static Divergence misplaced(Program program, String token, Integer expectedRun, Integer observedRun,
+            String where, Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
         String kind = kind(program, token);
-        String where;
-        if (elsewhere == null) {
-            where = missingInObserved ? "missing" : "extra";
-        } else {
-            boolean observedLater = missingInObserved ? elsewhere > run : run > elsewhere;
-            where = observedLater ? "later" : "earlier";
-        }
         String[] guarantee = switch (where) {
             case "earlier" -> switch (kind) {
                 case "done_callback" -> new String[] {"completing a future queues its done callbacks with call_soon;"
@@ -210,9 +224,8 @@ public final class Model {
             case "extra" -> new String[] {"a cancelled handle never runs; a callback runs once", "HANDLE-1"};
             default -> new String[] {"every callback scheduled and not cancelled runs", null};
         };
-        Integer here = run;
-        String detail = "'" + token + "' (" + kind + ") expected in " + runName(missingInObserved ? here : elsewhere)
-                + ", observed in " + runName(missingInObserved ? elsewhere : here)
+        String detail = "'" + token + "' (" + kind + ") expected in " + runName(expectedRun)
+                + ", observed in " + runName(observedRun)
                 + "; expected " + e + ", observed " + o;
         return new Divergence(guarantee[0], guarantee[1], detail, "run|" + kind + "|" + where);
     }

@@ -76,6 +76,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
 
         void top(Sketch.Choice c) {
             switch (c.kind()) {
+                case NOTHING -> { }
                 case SOON, THREADSAFE -> {
                     String label = next("c");
                     List<Operation> then = children(label, c.then());
