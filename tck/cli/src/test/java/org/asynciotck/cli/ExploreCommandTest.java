@@ -59,7 +59,7 @@ class ExploreCommandTest {
         Path gallery = Path.of(getClass().getResource("/gallery/broken_loops.py").toURI()).getParent();
         Path folder = reports.resolve("lifo");
         int exit = explore("--python", python.toString(), "--python-path", gallery.toString(), "--loop-factory",
-                "broken_loops:lifo_ready_queue", "--seed", "7", "--programs", "20", "--out", folder.toString());
+                "broken_loops:lifo_ready_queue", "--seed", "7", "--programs", "3", "--timeout", "2s", "--out", folder.toString());
         assertThat(exit).as("exit code; out: %s err: %s", out, err).isEqualTo(ExitCode.NOT_CONFORMANT);
         JsonNode result = new ObjectMapper().readTree(folder.resolve("exploration.json").toFile());
         assertThat(result.get("verdict").asText()).isEqualTo("divergences");
