@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import org.asynciotck.KitVersion;
 import org.asynciotck.process.ProtocolJson;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Operation;
 
@@ -22,6 +24,9 @@ import org.asynciotck.spi.Operation;
  * JSON ({@code program.json}).
  */
 public final class ExplorationReport {
+
+    /** The kit's rules, for the level of the rule a divergence names. */
+    private static final RuleCatalogue RULES = RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER);
 
     private ExplorationReport() {}
 
@@ -87,8 +92,10 @@ public final class ExplorationReport {
                     StandardCharsets.UTF_8);
             json.writeValue(folder.resolve("program.json").toFile(), program);
             d.put("python_script", folderName + "/replay.py");
+            String level = group.minimalDivergence().ruleId() == null ? null : RULES.find(group.minimalDivergence()
+                    .ruleId()).map(r -> r.level().name()).orElse(null);
             Optional<String> feature = FeatureText.of(group.minimal(), group.expected(), group.minimalDivergence(),
-                    title, replay);
+                    level, title, replay);
             if (feature.isPresent()) {
                 Files.writeString(folder.resolve("scenario.feature"), feature.get(), StandardCharsets.UTF_8);
                 d.put("feature", folderName + "/scenario.feature");

@@ -40,20 +40,25 @@ public final class FeatureText {
         return missing;
     }
 
-    /** The feature, when every operation has a step. */
-    public static Optional<String> of(Program program, Trace expected, Divergence divergence, String title, String replay) {
+    /**
+     * The feature, when every operation has a step; {@code level} is the rule's level in the catalogue (MUST,
+     * SHOULD, INFO), and a divergence that no rule names is written under {@code @EXPLORED-1 @INFO}.
+     */
+    public static Optional<String> of(Program program, Trace expected, Divergence divergence, String level,
+            String title, String replay) {
         if (!unexpressible(program, expected).isEmpty()) {
             return Optional.empty();
         }
         Set<String> cancelled = cancelledHandles(program);
         StringBuilder f = new StringBuilder();
-        String rule = divergence.ruleId() == null ? "EXPLORED" : divergence.ruleId();
+        String rule = divergence.ruleId() == null ? "EXPLORED-1" : divergence.ruleId();
+        String tagLevel = divergence.ruleId() == null || level == null ? "INFO" : level;
         f.append("Feature: Found by differential exploration: ").append(title).append("\n\n")
                 .append("  ").append(divergence.guarantee()).append(".\n")
                 .append("  Replay: ").append(replay).append("\n")
                 .append("  What the loop under test did: ").append(divergence.detail().split("; expected", 2)[0])
                 .append("\n\n")
-                .append("  @").append(rule).append(" @explored\n")
+                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored\n")
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");
