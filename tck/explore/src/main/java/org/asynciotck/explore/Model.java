@@ -221,7 +221,10 @@ public final class Model {
                 default -> new String[] {"one iteration runs every handle that is in the ready queue when its"
                         + " drain starts; stop() lets that batch finish", "NTODO-1"};
             };
-            case "extra" -> new String[] {"a cancelled handle never runs; a callback runs once", "HANDLE-1"};
+            case "extra" -> cancelled(program, token)
+                    ? new String[] {"a cancelled handle never runs", "HANDLE-1"}
+                    : new String[] {"stop() lets the current batch finish and no more: what the batch scheduled"
+                            + " waits for the next run", "NTODO-4"};
             default -> new String[] {"every callback scheduled and not cancelled runs", null};
         };
         String detail = "'" + token + "' (" + kind + ") expected in " + runName(expectedRun)
@@ -250,6 +253,10 @@ public final class Model {
                 guarantee = "timers with different deadlines run in the order of their deadlines";
                 rule = "TIMER-2";
             }
+        } else if (isTimer(b) && !isTimer(a)) {
+            guarantee = "due timers are queued after the callbacks already ready in the same iteration"
+                    + " (errata E-1; uvloop runs due timers first)";
+            rule = "ORDER-1";
         } else if ("done_callback".equals(a) && "done_callback".equals(b)
                 && Objects.equals(program.doneOf().get(expectedFirst), program.doneOf().get(observedFirst))) {
             guarantee = "a future's done callbacks are queued in registration order";
@@ -261,6 +268,17 @@ public final class Model {
         String detail = "in " + runName(run) + ": expected '" + expectedFirst + "' (" + a + ") where '" + observedFirst
                 + "' (" + b + ") ran; expected " + er + ", observed " + or;
         return new Divergence(guarantee, rule, detail, "order|" + a + "|" + b);
+    }
+
+    private static boolean isTimer(String kind) {
+        return "call_later".equals(kind) || "call_at".equals(kind);
+    }
+
+    /** Whether the program cancels the handle of what recorded {@code token}. */
+    private static boolean cancelled(Program program, String token) {
+        String handle = "h" + base(token);
+        return program.steps().stream().anyMatch(op -> op instanceof Operation.CancelHandle c
+                && c.handle().equals(handle));
     }
 
     private static String base(String token) {
