@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
-/** {@code asyncio-tck run | baseline | matrix | docs | rules | implementations | smoke | agent}. */
+/** {@code asyncio-tck run | baseline | matrix | docs | rules | implementations | smoke | agent | explore}. */
 @Command(name = "asyncio-tck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Conformance kit for asyncio event loops.",
         synopsisSubcommandLabel = "COMMAND")
@@ -55,6 +55,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new ImplementationsCommand(factory))
                 .addSubcommand(new SmokeCommand(factory))
                 .addSubcommand(new AgentFileCommand())
+                .addSubcommand(new ExploreCommand(settings.reportsRoot()))
                 // Colours would be escaped by the console writers; help text has no need of them.
                 .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
                 .setOut(out)

@@ -1,0 +1,203 @@
+package org.asynciotck.explore;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * A minimal program as a scenario in the kit's own step language (the steps of tck/kit's
+ * org.asynciotck.steps), when every operation it uses has a step; otherwise empty, and
+ * {@link #unexpressible} says which operations have none.
+ */
+public final class FeatureText {
+
+    private FeatureText() {}
+
+    /** The operations of {@code program} (and of its callbacks) that no step of the kit can say. */
+    public static List<String> unexpressible(Program program, Trace expected) {
+        List<String> missing = new ArrayList<>();
+        Set<String> cancelled = cancelledHandles(program);
+        for (Operation op : program.steps()) {
+            if (step(op, cancelled).isEmpty()) {
+                missing.add(describe(op));
+            }
+        }
+        for (int i = 0; i < expected.outcomes().size(); i++) {
+            Outcome outcome = expected.outcomes().get(i);
+            if (outcome.isError() && !(program.steps().get(i) instanceof Operation.RunUntilComplete)) {
+                missing.add("operation " + (i + 1) + " (" + program.steps().get(i).wireName() + ") is refused with "
+                        + outcome.errorType() + ": the kit's setup steps expect success");
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * The feature, when every operation has a step; {@code level} is the rule's level in the catalogue (MUST,
+     * SHOULD, INFO), and a divergence that no rule names is written under {@code @EXPLORED-1 @INFO}.
+     */
+    public static Optional<String> of(Program program, Trace expected, Divergence divergence, String level,
+            String title, String replay) {
+        if (!unexpressible(program, expected).isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> cancelled = cancelledHandles(program);
+        StringBuilder f = new StringBuilder();
+        String rule = divergence.ruleId() == null ? "EXPLORED-1" : divergence.ruleId();
+        String tagLevel = divergence.ruleId() == null || level == null ? "INFO" : level;
+        f.append("Feature: Found by differential exploration: ").append(title).append("\n\n")
+                .append("  ").append(divergence.guarantee()).append(".\n")
+                .append("  Replay: ").append(replay).append("\n")
+                .append("  What the loop under test did: ").append(divergence.detail().split("; expected", 2)[0])
+                .append("\n\n")
+                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored\n")
+                .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
+                .append("    Scenario: the shrunk program\n")
+                .append("      Given a fresh event loop\n");
+        for (Operation op : program.steps()) {
+            f.append(step(op, cancelled).orElseThrow());
+        }
+        Map<Integer, List<String>> byRun = new TreeMap<>();
+        List<String> order = new ArrayList<>();
+        for (Event event : expected.events()) {
+            if (!"!error".equals(event.label())) {
+                byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(event.label());
+                order.add(event.label());
+            }
+        }
+        if (byRun.isEmpty()) {
+            f.append("      Then no callback has run\n");
+        }
+        for (Map.Entry<Integer, List<String>> run : byRun.entrySet()) {
+            f.append("      Then exactly the callbacks ").append(labels(run.getValue())).append(" ran ")
+                    .append(run.getKey() == 0 ? "outside any iteration" : "in iteration " + run.getKey())
+                    .append(", in any order\n");
+        }
+        boolean equalDeadlines = program.equalGroups().values().stream().collect(Collectors.groupingBy(g -> g,
+                Collectors.counting())).values().stream().anyMatch(c -> c > 1);
+        if (!order.isEmpty() && !equalDeadlines) {
+            f.append("      And the callbacks ran in the order ").append(labels(order)).append("\n");
+        }
+        if (expected.kitErrorsReported() > 0) {
+            f.append("      And the loop reported RuntimeError \"raised by the kit\"\n");
+        }
+        return Optional.of(f.toString());
+    }
+
+    private static Set<String> cancelledHandles(Program program) {
+        Set<String> cancelled = new HashSet<>();
+        for (Operation op : program.steps()) {
+            if (op instanceof Operation.CancelHandle c) {
+                cancelled.add(c.handle());
+            }
+        }
+        return cancelled;
+    }
+
+    private static Optional<String> step(Operation op, Set<String> cancelled) {
+        String g = "      And ";
+        if (op instanceof Operation.CallSoon o) {
+            boolean named = o.handle() != null && cancelled.contains(o.handle());
+            if (o.then().isEmpty()) {
+                return Optional.of(g + "callback \"" + o.label() + "\" is scheduled with call_soon"
+                        + (named ? " as handle \"" + o.handle() + "\"" : "") + "\n");
+            }
+            if (named) {
+                return Optional.empty();
+            }
+            StringBuilder table = new StringBuilder();
+            for (Operation child : o.then()) {
+                Optional<String> row = row(child);
+                if (row.isEmpty()) {
+                    return Optional.empty();
+                }
+                table.append("        | ").append(row.get()).append(" |\n");
+            }
+            return Optional.of(g + "callback \"" + o.label() + "\" is scheduled with call_soon and, when it runs, does:\n"
+                    + table);
+        } else if (op instanceof Operation.CallSoonThreadsafe o && o.then().isEmpty()
+                && (o.handle() == null || !cancelled.contains(o.handle()))) {
+            return Optional.of(g + "callback \"" + o.label() + "\" is scheduled with call_soon_threadsafe\n");
+        } else if (op instanceof Operation.CallLater o && o.then().isEmpty() && o.delay() == 0.0
+                && (o.handle() == null || !cancelled.contains(o.handle()))) {
+            return Optional.of(g + "timer \"" + o.label() + "\" is scheduled with call_later in 0 seconds\n");
+        } else if (op instanceof Operation.CreateFuture o) {
+            return Optional.of(g + "a future \"" + o.future() + "\" made by the loop\n");
+        } else if (op instanceof Operation.AddDoneCallback o && o.then().isEmpty()) {
+            return Optional.of(g + "callback \"" + o.label() + "\" is added as a done callback of future \""
+                    + o.future() + "\"\n");
+        } else if (op instanceof Operation.SetResult o) {
+            return Optional.of(g + "future \"" + o.future() + "\" is completed with set_result\n");
+        } else if (op instanceof Operation.SetException o) {
+            return Optional.of(g + "future \"" + o.future() + "\" is completed with set_exception\n");
+        } else if (op instanceof Operation.CancelFuture o) {
+            return Optional.of(g + "future \"" + o.future() + "\" is completed with cancel\n");
+        } else if (op instanceof Operation.CreateTask o && o.then().isEmpty() && o.awaits() != null) {
+            return Optional.of(g + "task \"" + o.task() + "\" is created with loop.create_task, awaiting future \""
+                    + o.awaits() + "\"\n");
+        } else if (op instanceof Operation.Stop) {
+            return Optional.of(g + "the loop has been asked to stop\n");
+        } else if (op instanceof Operation.RunOnce) {
+            return Optional.of("      When the loop runs one iteration\n");
+        } else if (op instanceof Operation.RunForever) {
+            return Optional.of("      When the loop runs until it is stopped\n");
+        } else if (op instanceof Operation.RunUntilComplete o) {
+            return Optional.of("      When the loop runs until future \"" + o.future() + "\" is done\n");
+        } else if (op instanceof Operation.CancelHandle o) {
+            return Optional.of(g + "the handle \"" + o.handle() + "\" is cancelled\n");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> row(Operation child) {
+        if (child instanceof Operation.CallSoon o) {
+            if (o.then().isEmpty()) {
+                return Optional.of("schedule callback \"" + o.label() + "\" with call_soon");
+            }
+            if (o.then().size() == 1 && o.then().get(0) instanceof Operation.Stop) {
+                return Optional.of("schedule callback \"" + o.label() + "\" with call_soon, which stops the loop");
+            }
+        } else if (child instanceof Operation.Stop) {
+            return Optional.of("stop the loop");
+        } else if (child instanceof Operation.Raise) {
+            return Optional.of("raise an error");
+        } else if (child instanceof Operation.SetResult o && o.value() instanceof Integer v) {
+            return Optional.of("set the result of future \"" + o.future() + "\" to " + v);
+        } else if (child instanceof Operation.SetException o) {
+            return Optional.of("set an exception on future \"" + o.future() + "\"");
+        } else if (child instanceof Operation.CancelFuture o) {
+            return Optional.of("complete future \"" + o.future() + "\" with cancel");
+        } else if (child instanceof Operation.CallLater o && o.then().isEmpty() && o.delay() == 0.0) {
+            return Optional.of("schedule timer \"" + o.label() + "\" with call_later in 0 seconds");
+        }
+        return Optional.empty();
+    }
+
+    private static String labels(List<String> labels) {
+        List<String> quoted = labels.stream().map(l -> "\"" + l + "\"").toList();
+        if (quoted.size() == 1) {
+            return quoted.get(0);
+        }
+        return String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and " + quoted.get(quoted.size() - 1);
+    }
+
+    private static String describe(Operation op) {
+        return op.wireName() + (op instanceof Operation.CallLater c ? " (delay " + c.delay() + ")" : "")
+                + (hasThen(op) ? " with what its callback does" : "");
+    }
+
+    private static boolean hasThen(Operation op) {
+        return (op instanceof Operation.CallSoon c && !c.then().isEmpty())
+                || (op instanceof Operation.CallLater l && !l.then().isEmpty())
+                || (op instanceof Operation.AddDoneCallback d && !d.then().isEmpty())
+                || (op instanceof Operation.CreateTask t && !t.then().isEmpty());
+    }
+}

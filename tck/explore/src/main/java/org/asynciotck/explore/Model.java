@@ -1,0 +1,296 @@
+package org.asynciotck.explore;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * What asyncio guarantees about a program's trace, and nothing more (docs/exploration.md). Compares what
+ * the reference loop did (expected) with what the implementation under test did (observed) and names the
+ * first guarantee the observed trace breaks.
+ *
+ * <p>Guaranteed: the outcome of every top-level operation (kind, error type, simple values); which run each
+ * event happened in (run_once is one iteration, so this is the ntodo batch boundary); the order of the
+ * events of a run (the ready queue is FIFO, call_soon_threadsafe from the loop's own thread shares it, done
+ * callbacks are queued in registration order, due timers are moved in deadline order); how many callback
+ * errors reach the exception handler. Not guaranteed: the order among leaf timers with equal delays
+ * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages;
+ * reports other than the kit's own callback errors (a task's "exception was never retrieved" depends on
+ * garbage collection).
+ */
+public final class Model {
+
+    private Model() {}
+
+    /** The first guarantee {@code observed} breaks, if any. */
+    public static Optional<Divergence> compare(Program program, Trace expected, Trace observed) {
+        if (expected.failure() != null) {
+            return Optional.of(new Divergence("the reference loop completes every generated program", null,
+                    "the reference loop failed: " + expected.failure(), "reference-failed"));
+        }
+        if (observed.failure() != null) {
+            String kind = observed.failure().split(":", 2)[0];
+            return Optional.of(new Divergence("the loop completes every bounded program within the operation bound",
+                    null, "after " + observed.outcomes().size() + " of " + program.size() + " operations: "
+                    + observed.failure(), "failure|" + kind));
+        }
+        Optional<Divergence> outcome = outcomes(program, expected, observed);
+        if (outcome.isPresent()) {
+            return outcome;
+        }
+        Optional<Divergence> events = events(program, expected, observed);
+        if (events.isPresent()) {
+            return events;
+        }
+        if (expected.kitErrorsReported() != observed.kitErrorsReported()) {
+            return Optional.of(new Divergence("the error of a callback that raises goes to the loop's exception handler",
+                    "ERROR-1", "expected " + expected.kitErrorsReported() + " reports of '" + Trace.KIT_ERROR
+                    + "', observed " + observed.kitErrorsReported(), "reports|" + Long.compare(
+                    observed.kitErrorsReported(), expected.kitErrorsReported())));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Divergence> outcomes(Program program, Trace expected, Trace observed) {
+        for (int i = 0; i < program.size(); i++) {
+            Outcome e = expected.outcomes().get(i);
+            Outcome o = observed.outcomes().get(i);
+            if (!summary(e).equals(summary(o))) {
+                Operation step = program.steps().get(i);
+                String[] guarantee = outcomeGuarantee(step);
+                return Optional.of(new Divergence(guarantee[0], guarantee[1], "operation " + (i + 1) + " ("
+                        + step.wireName() + "): expected " + e + ", observed " + o,
+                        "outcome|" + step.wireName() + "|" + kindOf(e) + "|" + kindOf(o)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String[] outcomeGuarantee(Operation step) {
+        if (step instanceof Operation.RunUntilComplete) {
+            return new String[] {"run_until_complete() returns the future's result or raises its exception", "LIFE-5"};
+        } else if (step instanceof Operation.RunOnce) {
+            return new String[] {"stop() before run_forever() runs one iteration and returns", "LIFE-1"};
+        } else if (step instanceof Operation.RunForever) {
+            return new String[] {"run_forever() runs until stop() and returns", "LIFE-2"};
+        } else if (step instanceof Operation.CancelHandle) {
+            return new String[] {"cancel() is idempotent and has no effect on a handle that ran", "HANDLE-4"};
+        } else if (step instanceof Operation.SetResult || step instanceof Operation.SetException
+                || step instanceof Operation.CancelFuture) {
+            return new String[] {"a future is completed once: a done future refuses set_result()/set_exception()"
+                    + " (InvalidStateError) and cancel() answers False", "FUTURE-3"};
+        }
+        return new String[] {"the operation " + step.wireName() + " has the same outcome as on asyncio", null};
+    }
+
+    private static String kindOf(Outcome outcome) {
+        return outcome.kind() == Outcome.Kind.ERROR ? "error " + outcome.errorType() : outcome.kind().wireName();
+    }
+
+    /** What of an outcome is compared: its kind, its error's type, a simple value (numbers as doubles). */
+    static String summary(Outcome outcome) {
+        return switch (outcome.kind()) {
+            case ERROR -> "error " + outcome.errorType();
+            case NOTHING -> "nothing";
+            case VALUE -> "value " + (outcome.value() instanceof Number n ? Double.toString(n.doubleValue())
+                    : outcome.value() instanceof Boolean || outcome.value() instanceof String ? outcome.value() : "?");
+        };
+    }
+
+    /** The events of each run, as compared: labels, "!error Type" for an operation that raised in a callback. */
+    static Map<Integer, List<String>> canonical(Program program, Trace trace) {
+        Map<Integer, List<String>> runs = new TreeMap<>();
+        for (Event event : trace.events()) {
+            runs.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(token(event));
+        }
+        for (List<String> run : runs.values()) {
+            Map<String, List<Integer>> positions = new HashMap<>();
+            for (int i = 0; i < run.size(); i++) {
+                String group = program.equalGroups().get(run.get(i));
+                if (group != null) {
+                    positions.computeIfAbsent(group, g -> new ArrayList<>()).add(i);
+                }
+            }
+            for (List<Integer> at : positions.values()) {
+                List<String> labels = new ArrayList<>();
+                at.forEach(i -> labels.add(run.get(i)));
+                labels.sort(null);
+                for (int k = 0; k < at.size(); k++) {
+                    run.set(at.get(k), labels.get(k));
+                }
+            }
+        }
+        return runs;
+    }
+
+    private static String token(Event event) {
+        if ("!error".equals(event.label())) {
+            String value = String.valueOf(event.value());
+            return "!error " + value.split(":", 2)[0];
+        }
+        return event.label();
+    }
+
+    /** One event as compared: its run and its token. */
+    private record At(int run, String token) {}
+
+    private static List<At> flat(Map<Integer, List<String>> runs) {
+        List<At> flat = new ArrayList<>();
+        runs.forEach((run, tokens) -> tokens.forEach(t -> flat.add(new At(run, t))));
+        return flat;
+    }
+
+    /** The first position where the traces part, in run order: classified by what happened to what was expected there. */
+    private static Optional<Divergence> events(Program program, Trace expected, Trace observed) {
+        Map<Integer, List<String>> e = canonical(program, expected);
+        Map<Integer, List<String>> o = canonical(program, observed);
+        List<At> ef = flat(e);
+        List<At> of = flat(o);
+        int i = 0;
+        while (i < ef.size() && i < of.size() && ef.get(i).equals(of.get(i))) {
+            i++;
+        }
+        if (i == ef.size() && i == of.size()) {
+            return Optional.empty();
+        }
+        if (i == of.size()) {
+            return Optional.of(misplaced(program, ef.get(i).token(), ef.get(i).run(), null, "missing", e, o));
+        }
+        if (i == ef.size()) {
+            return Optional.of(misplaced(program, of.get(i).token(), null, of.get(i).run(), "extra", e, o));
+        }
+        At x = ef.get(i);
+        At y = of.get(i);
+        if (x.token().equals(y.token())) {
+            return Optional.of(misplaced(program, x.token(), x.run(), y.run(),
+                    y.run() > x.run() ? "later" : "earlier", e, o));
+        }
+        Integer xObserved = find(of, i, x.token());
+        if (xObserved != null && xObserved > x.run()) {
+            return Optional.of(misplaced(program, x.token(), x.run(), xObserved, "later", e, o));
+        }
+        if (xObserved != null && xObserved == x.run() && y.run() == x.run()) {
+            return Optional.of(misordered(program, x.run(), x.token(), y.token(), e.get(x.run()), o.get(x.run())));
+        }
+        Integer yExpected = find(ef, i, y.token());
+        if (yExpected == null) {
+            return Optional.of(misplaced(program, y.token(), null, y.run(), "extra", e, o));
+        }
+        if (yExpected > y.run()) {
+            return Optional.of(misplaced(program, y.token(), yExpected, y.run(), "earlier", e, o));
+        }
+        if (xObserved == null) {
+            return Optional.of(misplaced(program, x.token(), x.run(), null, "missing", e, o));
+        }
+        return Optional.of(misordered(program, x.run(), x.token(), y.token(), e.get(x.run()),
+                o.getOrDefault(x.run(), List.of())));
+    }
+
+    private static Integer find(List<At> flat, int from, String token) {
+        for (int k = from; k < flat.size(); k++) {
+            if (flat.get(k).token().equals(token)) {
+                return flat.get(k).run();
+            }
+        }
+        return null;
+    }
+
+    private static Divergence misplaced(Program program, String token, Integer expectedRun, Integer observedRun,
+            String where, Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
+        String kind = kind(program, token);
+        String[] guarantee = switch (where) {
+            case "earlier" -> switch (kind) {
+                case "done_callback" -> new String[] {"completing a future queues its done callbacks with call_soon;"
+                        + " they run in the next iteration", "FUTURE-1"};
+                case "task" -> new String[] {"creating a task queues one step and starts nothing", "TASK-1"};
+                case "call_later", "call_at" -> new String[] {"a timer that falls due while an iteration runs its"
+                        + " callbacks waits for the next iteration", "ORDER-2"};
+                default -> new String[] {"a callback scheduled during an iteration runs in the next iteration;"
+                        + " stop() lets the current batch finish and no more", "NTODO-2"};
+            };
+            case "later" -> switch (kind) {
+                case "call_later", "call_at" -> new String[] {"a due timer runs in the iteration that finds it due",
+                        "NTODO-1"};
+                default -> new String[] {"one iteration runs every handle that is in the ready queue when its"
+                        + " drain starts; stop() lets that batch finish", "NTODO-1"};
+            };
+            case "extra" -> cancelled(program, token)
+                    ? new String[] {"a cancelled handle never runs", "HANDLE-1"}
+                    : new String[] {"stop() lets the current batch finish and no more: what the batch scheduled"
+                            + " waits for the next run", "NTODO-4"};
+            default -> new String[] {"every callback scheduled and not cancelled runs", null};
+        };
+        String detail = "'" + token + "' (" + kind + ") expected in " + runName(expectedRun)
+                + ", observed in " + runName(observedRun)
+                + "; expected " + e + ", observed " + o;
+        return new Divergence(guarantee[0], guarantee[1], detail, "run|" + kind + "|" + where);
+    }
+
+    private static String runName(Integer run) {
+        return run == null ? "no run" : run == 0 ? "no run (outside any iteration)" : "run " + run;
+    }
+
+    private static Divergence misordered(Program program, int run, String expectedFirst, String observedFirst,
+            List<String> er, List<String> or) {
+        String a = kind(program, expectedFirst);
+        String b = kind(program, observedFirst);
+        String guarantee;
+        String rule;
+        Double da = program.delays().get(base(expectedFirst));
+        Double db = program.delays().get(base(observedFirst));
+        if (da != null && db != null && !Objects.equals(da, db)) {
+            if (da <= 0 && db <= 0) {
+                guarantee = "overdue timers with different deadlines run in the order of their deadlines";
+                rule = "TIMER-6";
+            } else {
+                guarantee = "timers with different deadlines run in the order of their deadlines";
+                rule = "TIMER-2";
+            }
+        } else if (isTimer(b) && !isTimer(a)) {
+            guarantee = "due timers are queued after the callbacks already ready in the same iteration"
+                    + " (errata E-1; uvloop runs due timers first)";
+            rule = "ORDER-1";
+        } else if ("done_callback".equals(a) && "done_callback".equals(b)
+                && Objects.equals(program.doneOf().get(expectedFirst), program.doneOf().get(observedFirst))) {
+            guarantee = "a future's done callbacks are queued in registration order";
+            rule = "FUTURE-1";
+        } else {
+            guarantee = "the ready queue is first in, first out";
+            rule = "NTODO-3";
+        }
+        String detail = "in " + runName(run) + ": expected '" + expectedFirst + "' (" + a + ") where '" + observedFirst
+                + "' (" + b + ") ran; expected " + er + ", observed " + or;
+        return new Divergence(guarantee, rule, detail, "order|" + a + "|" + b);
+    }
+
+    private static boolean isTimer(String kind) {
+        return "call_later".equals(kind) || "call_at".equals(kind);
+    }
+
+    /** Whether the program cancels the handle of what recorded {@code token}. */
+    private static boolean cancelled(Program program, String token) {
+        String handle = "h" + base(token);
+        return program.steps().stream().anyMatch(op -> op instanceof Operation.CancelHandle c
+                && c.handle().equals(handle));
+    }
+
+    private static String base(String token) {
+        int colon = token.indexOf(':');
+        return colon < 0 ? token : token.substring(0, colon);
+    }
+
+    /** The kind of what recorded a token: a label's kind, "task" for task events, "error" for !error. */
+    static String kind(Program program, String token) {
+        if (token.startsWith("!error")) {
+            return "error";
+        }
+        return program.kinds().getOrDefault(base(token), "?");
+    }
+}

@@ -1,0 +1,182 @@
+package org.asynciotck.explore;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.Operation;
+
+/**
+ * A plain Python script that performs a program on stock asyncio (or on a loop the reader passes) without
+ * the kit, prints what it recorded by run, and says whether that is what the reference loop recorded.
+ * Mirrors the agent's semantics for the operations exploration generates (docs/protocol.md).
+ */
+public final class PythonScript {
+
+    private final StringBuilder defs = new StringBuilder();
+    private final Map<String, String> functions = new LinkedHashMap<>();
+
+    private PythonScript() {}
+
+    /** The script of {@code program}; {@code expected} is the reference loop's trace, {@code header} a comment. */
+    public static String of(Program program, Trace expected, String header) {
+        return new PythonScript().write(program, expected, header);
+    }
+
+    private String write(Program program, Trace expected, String header) {
+        StringBuilder body = new StringBuilder();
+        int n = 0;
+        for (Operation step : program.steps()) {
+            n++;
+            body.append("try:\n");
+            statement(step, "    ", body, true);
+            body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
+            body.append("except Exception as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
+                    .append("\", \"error \" + type(e).__name__)\n");
+        }
+        Map<Integer, List<String>> byRun = new TreeMap<>();
+        for (Event event : expected.events()) {
+            byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
+                    "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
+                            : event.label());
+        }
+        StringBuilder expectedRuns = new StringBuilder("{");
+        byRun.forEach((run, labels) -> {
+            expectedRuns.append(run).append(": [");
+            labels.forEach(l -> expectedRuns.append(quote(l)).append(", "));
+            expectedRuns.append("], ");
+        });
+        expectedRuns.append("}");
+        return "#!/usr/bin/env python3\n"
+                + header.lines().map(l -> "# " + l + "\n").reduce("", String::concat)
+                + "#\n# Runs the program on asyncio.new_event_loop() (or on the loop that\n"
+                + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
+                + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
+                + "# order among themselves (docs/exploration.md).\n"
+                + "import asyncio\nimport importlib\nimport sys\n\n"
+                + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
+                + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
+                + "    loop = asyncio.new_event_loop()\n"
+                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures = {}, {}\n"
+                + "loop.set_exception_handler(lambda loop, context: reported.append(repr(context.get(\"exception\"))))\n\n\n"
+                + "def record(label):\n    events.append((label, run))\n\n\n"
+                + "def outcome(n, op, what):\n    outcomes.append((n, op, what))\n\n\n"
+                + "def in_run(body):\n    global run, runs\n    runs += 1\n    run = runs\n    try:\n"
+                + "        return body()\n    finally:\n        run = 0\n\n\n"
+                + "def run_once():\n    loop.stop()\n    loop.run_forever()\n\n\n"
+                + defs
+                + "\n" + body
+                + "\nobserved = {}\nfor label, r in events:\n    observed.setdefault(r, []).append(label)\n"
+                + "expected = " + expectedRuns + "\n"
+                + "for n, op, what in outcomes:\n    print(\"%2d %-22s %s\" % (n, op, what))\n"
+                + "print(\"observed by run:\", observed)\nprint(\"reference loop: \", expected)\n"
+                + "print(\"callback errors reported:\", len(reported))\n"
+                + "print(\"SAME as the reference loop\" if observed == expected else \"DIFFERS from the reference loop\")\n"
+                + "loop.close()\n";
+    }
+
+    /** Python statements that perform {@code op} at {@code indent}; {@code top} for the kit's own operations. */
+    private void statement(Operation op, String indent, StringBuilder out, boolean top) {
+        if (op instanceof Operation.CallSoon o) {
+            schedule(indent, out, "loop.call_soon(" + function(o.label(), o.then()) + ")", o.handle());
+        } else if (op instanceof Operation.CallSoonThreadsafe o) {
+            schedule(indent, out, "loop.call_soon_threadsafe(" + function(o.label(), o.then()) + ")", o.handle());
+        } else if (op instanceof Operation.CallLater o) {
+            schedule(indent, out, "loop.call_later(" + number(o.delay()) + ", " + function(o.label(), o.then()) + ")",
+                    o.handle());
+        } else if (op instanceof Operation.CallAt o) {
+            schedule(indent, out, "loop.call_at(loop.time() + " + number(o.delay()) + ", "
+                    + function(o.label(), o.then()) + ")", o.handle());
+        } else if (op instanceof Operation.CancelHandle o) {
+            out.append(indent).append("handles[").append(quote(o.handle())).append("].cancel()\n");
+        } else if (op instanceof Operation.CreateFuture o) {
+            out.append(indent).append("futures[").append(quote(o.future())).append("] = loop.create_future()\n");
+        } else if (op instanceof Operation.AddDoneCallback o) {
+            out.append(indent).append("futures[").append(quote(o.future())).append("].add_done_callback(lambda f: ")
+                    .append(function(o.label(), o.then())).append("())\n");
+        } else if (op instanceof Operation.SetResult o) {
+            out.append(indent).append("futures[").append(quote(o.future())).append("].set_result(")
+                    .append(o.value()).append(")\n");
+        } else if (op instanceof Operation.SetException o) {
+            out.append(indent).append("futures[").append(quote(o.future()))
+                    .append("].set_exception(RuntimeError(\"set by the kit\"))\n");
+        } else if (op instanceof Operation.CancelFuture o) {
+            out.append(indent).append("futures[").append(quote(o.future())).append("].cancel()\n");
+        } else if (op instanceof Operation.CreateTask o) {
+            String name = "task_" + identifier(o.label());
+            StringBuilder task = new StringBuilder("async def " + name + "():\n    record(" + quote(o.label() + ":start")
+                    + ")\n    try:\n");
+            then(o.then(), "        ", task);
+            if (o.awaits() != null) {
+                task.append("        await futures[").append(quote(o.awaits())).append("]\n");
+            }
+            task.append("        pass\n    finally:\n        record(").append(quote(o.label() + ":end")).append(")\n\n\n");
+            defs.append(task);
+            out.append(indent).append("futures[").append(quote(o.task())).append("] = loop.create_task(").append(name)
+                    .append("(), name=").append(quote(o.task())).append(")\n");
+        } else if (op instanceof Operation.Stop) {
+            out.append(indent).append("loop.stop()\n");
+        } else if (op instanceof Operation.Raise) {
+            out.append(indent).append("raise RuntimeError(\"raised by the kit\")\n");
+        } else if (op instanceof Operation.RunOnce) {
+            out.append(indent).append("in_run(run_once)\n");
+        } else if (op instanceof Operation.RunForever) {
+            out.append(indent).append("in_run(loop.run_forever)\n");
+        } else if (op instanceof Operation.RunUntilComplete o) {
+            out.append(indent).append("print(\"run_until_complete:\", in_run(lambda: loop.run_until_complete(futures[")
+                    .append(quote(o.future())).append("])))\n");
+        } else {
+            out.append(indent).append("raise NotImplementedError(").append(quote(op.wireName())).append(")\n");
+        }
+    }
+
+    private static void schedule(String indent, StringBuilder out, String call, String handle) {
+        out.append(indent);
+        if (handle != null) {
+            out.append("handles[").append(quote(handle)).append("] = ");
+        }
+        out.append(call).append("\n");
+    }
+
+    /** Defines the callback that records {@code label} and performs {@code then}; returns its name. */
+    private String function(String label, List<Operation> then) {
+        String name = "cb_" + identifier(label);
+        if (!functions.containsKey(name)) {
+            functions.put(name, label);
+            StringBuilder f = new StringBuilder("def " + name + "():\n    record(" + quote(label) + ")\n");
+            then(then, "    ", f);
+            f.append("\n\n");
+            defs.append(f);
+        }
+        return name;
+    }
+
+    /** A callback's then: an operation that raises records "!error" and the next goes on; raise leaves. */
+    private void then(List<Operation> then, String indent, StringBuilder out) {
+        for (Operation op : then) {
+            if (op instanceof Operation.Raise) {
+                statement(op, indent, out, false);
+                return;
+            }
+            out.append(indent).append("try:\n");
+            statement(op, indent + "    ", out, false);
+            out.append(indent).append("except Exception as e:\n").append(indent)
+                    .append("    record(\"!error \" + type(e).__name__)\n");
+        }
+    }
+
+    private static String identifier(String label) {
+        return label.replaceAll("[^A-Za-z0-9]", "_");
+    }
+
+    private static String number(double value) {
+        return String.format(Locale.ROOT, "%s", value);
+    }
+
+    static String quote(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

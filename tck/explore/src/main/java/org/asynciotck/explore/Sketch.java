@@ -1,0 +1,56 @@
+package org.asynciotck.explore;
+
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
+
+/**
+ * What jqwik generates and shrinks: a list of choices that {@link Program#of} turns into a valid program
+ * whatever the list holds (a reference is resolved modulo what exists, a choice that cannot be resolved is
+ * left out). So every value jqwik's integrated shrinking proposes is a valid program too, and no shrinker
+ * of our own is needed.
+ */
+public record Sketch(List<Choice> choices) {
+
+    /** What a top-level step does. */
+    public enum Kind {
+        /** Nothing: what jqwik shrinks a choice to, so a shrunk sketch keeps its length and loses the step. */
+        NOTHING,
+        SOON, THREADSAFE, LATER, AT, FUTURE, ADD_DONE, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, TASK,
+        CANCEL_HANDLE, STOP, RUN_ONCE, RUN_FOREVER, RUN_UNTIL_COMPLETE, TIMED_RUN
+    }
+
+    /** What a callback does while it runs (its {@code then}). */
+    public enum ChildKind { SOON, THREADSAFE, LATER, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, STOP, RAISE }
+
+    /** One operation inside a callback; {@code then} is what the callback it schedules does (one level more). */
+    public record Child(ChildKind kind, int arg, List<ChildKind> then) {}
+
+    /** One top-level choice; {@code arg} picks a name or a delay, {@code then} what its callback does. */
+    public record Choice(Kind kind, int arg, List<Child> then) {}
+
+    /** Sketches of {@code min}..{@code max} choices; jqwik shrinks them towards fewer, simpler choices. */
+    public static Arbitrary<Sketch> sketches(int min, int max) {
+        Arbitrary<ChildKind> childKinds = Arbitraries.frequencyOf(
+                Tuple.of(5, Arbitraries.just(ChildKind.SOON)), Tuple.of(1, Arbitraries.just(ChildKind.THREADSAFE)),
+                Tuple.of(2, Arbitraries.just(ChildKind.LATER)), Tuple.of(2, Arbitraries.just(ChildKind.SET_RESULT)),
+                Tuple.of(1, Arbitraries.just(ChildKind.SET_EXCEPTION)),
+                Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_FUTURE)), Tuple.of(1, Arbitraries.just(ChildKind.STOP)),
+                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)));
+        Arbitrary<Integer> args = Arbitraries.integers().between(0, 11);
+        Arbitrary<Child> child = Combinators.combine(childKinds, args, childKinds.list().ofMaxSize(2)).as(Child::new);
+        Arbitrary<Kind> kinds = Arbitraries.frequencyOf(
+                Tuple.of(1, Arbitraries.just(Kind.NOTHING)), Tuple.of(6, Arbitraries.just(Kind.SOON)), Tuple.of(2, Arbitraries.just(Kind.THREADSAFE)),
+                Tuple.of(3, Arbitraries.just(Kind.LATER)), Tuple.of(1, Arbitraries.just(Kind.AT)),
+                Tuple.of(3, Arbitraries.just(Kind.FUTURE)), Tuple.of(3, Arbitraries.just(Kind.ADD_DONE)),
+                Tuple.of(2, Arbitraries.just(Kind.SET_RESULT)), Tuple.of(1, Arbitraries.just(Kind.SET_EXCEPTION)),
+                Tuple.of(1, Arbitraries.just(Kind.CANCEL_FUTURE)), Tuple.of(2, Arbitraries.just(Kind.TASK)),
+                Tuple.of(2, Arbitraries.just(Kind.CANCEL_HANDLE)), Tuple.of(1, Arbitraries.just(Kind.STOP)),
+                Tuple.of(4, Arbitraries.just(Kind.RUN_ONCE)), Tuple.of(2, Arbitraries.just(Kind.RUN_FOREVER)),
+                Tuple.of(2, Arbitraries.just(Kind.RUN_UNTIL_COMPLETE)), Tuple.of(1, Arbitraries.just(Kind.TIMED_RUN)));
+        Arbitrary<Choice> choice = Combinators.combine(kinds, args, child.list().ofMaxSize(3)).as(Choice::new);
+        return choice.list().ofMinSize(min).ofMaxSize(max).map(Sketch::new);
+    }
+}

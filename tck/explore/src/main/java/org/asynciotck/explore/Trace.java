@@ -1,0 +1,63 @@
+package org.asynciotck.explore;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.asynciotck.spi.Event;
+import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
+
+/**
+ * What one program did on one loop: the outcome of each top-level operation, the events its callbacks
+ * recorded (each tagged with its run), how many callback errors the loop reported to its exception
+ * handler, and the failure that ended the session early, if any.
+ */
+public record Trace(List<Outcome> outcomes, List<Event> events, List<String> reported, String failure) {
+
+    /** The text of a callback error the kit raised ({@code Raise}), as the recording handler reports it. */
+    static final String KIT_ERROR = "RuntimeError: raised by the kit";
+
+    /** Runs {@code program} on a fresh session of {@code implementation}. */
+    public static Trace of(LoopImplementation implementation, Program program) {
+        List<Outcome> outcomes = new ArrayList<>();
+        try (LoopSession session = implementation.openSession()) {
+            for (Operation step : program.steps()) {
+                outcomes.add(session.perform(step));
+            }
+            List<Event> events = events(session.perform(new Operation.Recorded()));
+            List<String> reported = strings(session.perform(new Operation.ReportedErrors()));
+            return new Trace(outcomes, events, reported, null);
+        } catch (ImplementationFailure e) {
+            return new Trace(outcomes, List.of(), List.of(), e.kind() + ": " + e.getMessage());
+        }
+    }
+
+    private static List<Event> events(Outcome outcome) {
+        List<Event> events = new ArrayList<>();
+        if (outcome.value() instanceof List<?> list) {
+            for (Object item : list) {
+                if (item instanceof Event event) {
+                    events.add(event);
+                }
+            }
+        }
+        return events;
+    }
+
+    private static List<String> strings(Outcome outcome) {
+        List<String> strings = new ArrayList<>();
+        if (outcome.value() instanceof List<?> list) {
+            for (Object item : list) {
+                strings.add(String.valueOf(item));
+            }
+        }
+        return strings;
+    }
+
+    /** How many callback errors raised by the kit the loop reported (other reports, e.g. of garbage, vary). */
+    public long kitErrorsReported() {
+        return reported.stream().filter(KIT_ERROR::equals).count();
+    }
+}
