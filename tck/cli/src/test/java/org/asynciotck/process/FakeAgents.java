@@ -1,15 +1,25 @@
 package org.asynciotck.process;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /** Starts the fake agent of src/test/resources with a Python 3 interpreter. */
 final class FakeAgents {
+
+    private static final ObjectMapper REPLIES = new ObjectMapper();
 
     private FakeAgents() {}
 
@@ -47,5 +57,27 @@ final class FakeAgents {
         return AgentCommand.commandLine(argv)
                 .operationTimeout(Duration.ofSeconds(5))
                 .handshakeTimeout(Duration.ofSeconds(5));
+    }
+
+    /**
+     * Starts {@code agent}, sends each line in turn and reads one reply line for each, then waits a
+     * bounded 10 s for it to exit (and kills it if it has not): the raw conversation, for tests that
+     * check the replies themselves rather than what the kit makes of them.
+     */
+    static List<JsonNode> converse(ProcessBuilder agent, List<String> lines) throws IOException, InterruptedException {
+        Process process = agent.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<JsonNode> received = new ArrayList<>();
+        try (OutputStream in = process.getOutputStream();
+                BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line : lines) {
+                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                received.add(REPLIES.readTree(out.readLine()));
+            }
+        } finally {
+            process.waitFor(10, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+        return received;
     }
 }

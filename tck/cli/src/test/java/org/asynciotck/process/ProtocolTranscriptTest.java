@@ -10,13 +10,9 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,8 +114,7 @@ class ProtocolTranscriptTest {
     @Test
     @Timeout(60)
     void theAgentsBenchmarkAndProtocolErrorRepliesSpeakTheSchema() throws Exception {
-        Process agent = new ProcessBuilder(python().toString(), AGENT.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        ProcessBuilder agent = new ProcessBuilder(python().toString(), AGENT.toString());
         List<String> sent = List.of(
                 "{\"seq\": 1, \"type\": \"hello\", \"protocol\": 1}",
                 "{\"seq\": 2, \"type\": \"open_session\"}",
@@ -128,18 +123,7 @@ class ProtocolTranscriptTest {
                 "not json",
                 "{\"seq\": 5, \"type\": \"close_session\"}",
                 "{\"seq\": 6, \"type\": \"bye\"}");
-        List<JsonNode> received = new ArrayList<>();
-        try (OutputStream in = agent.getOutputStream();
-                BufferedReader out = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line : sent) {
-                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-                in.flush();
-                received.add(JSON.readTree(out.readLine()));
-            }
-        } finally {
-            agent.waitFor(10, TimeUnit.SECONDS);
-            agent.destroyForcibly();
-        }
+        List<JsonNode> received = FakeAgents.converse(agent, sent);
         assertValid(replies, received, "reply");
         assertThat(received).extracting(m -> m.get("type").asText())
                 .containsExactly("hello", "ok", "benchmark", "protocol_error", "protocol_error", "ok", "ok");

@@ -10,18 +10,12 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.asynciotck.runner.ConformanceRun;
@@ -103,25 +97,14 @@ class UnsupportedOperationsTest {
     @Timeout(60)
     void theUnsupportedReplySpeaksTheSchema() throws Exception {
         Path zipapp = Path.of("../protocol/target/classes/org/asynciotck/process/asyncio-tck-agent.pyz").toAbsolutePath();
-        Process agent = new ProcessBuilder(FakeAgents.python(), zipapp.toString(), "--loop", FACTORY,
-                "--python-path", folder().toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder agent = new ProcessBuilder(FakeAgents.python(), zipapp.toString(), "--loop", FACTORY,
+                "--python-path", folder().toString());
         List<String> sent = List.of(
                 "{\"seq\": 1, \"type\": \"hello\", \"protocol\": 1}",
                 "{\"seq\": 2, \"type\": \"open_session\"}",
                 "{\"seq\": 3, \"type\": \"perform\", \"operation\": {\"op\": \"select_timeout\"}}",
                 "{\"seq\": 4, \"type\": \"bye\"}");
-        List<JsonNode> received = new ArrayList<>();
-        try (OutputStream in = agent.getOutputStream();
-                BufferedReader out = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line : sent) {
-                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-                in.flush();
-                received.add(JSON.readTree(out.readLine()));
-            }
-        } finally {
-            agent.waitFor(10, TimeUnit.SECONDS);
-            agent.destroyForcibly();
-        }
+        List<JsonNode> received = FakeAgents.converse(agent, sent);
         JsonNode unsupported = received.get(2);
         assertThat(unsupported.path("type").asText()).isEqualTo("unsupported");
         Schema replies = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
