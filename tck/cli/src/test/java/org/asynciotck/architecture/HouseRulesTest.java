@@ -1,6 +1,7 @@
 package org.asynciotck.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noCodeUnits;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -37,6 +38,17 @@ class HouseRulesTest {
     static final ArchRule theKitNamesNoAdapter = noClasses().that().resideInAnyPackage(KIT)
             .should().dependOnClassesThat().resideInAnyPackage("org.asynciotck.reference..", "org.asynciotck.process..",
                     "org.asynciotck.refloop..", "org.asynciotck.report..", "org.asynciotck.gate..", "org.asynciotck.cli..");
+
+    /**
+     * A run's state is the run's: the kit keeps nothing in a static field that a later or a parallel run
+     * could see or replace. What scenarios and plugins share reaches them through the run's RunScope.
+     */
+    @ArchTest
+    static final ArchRule theKitHoldsNoRunInAStaticField = noFields().that().areDeclaredInClassesThat()
+            .resideInAnyPackage(KIT).and().areStatic()
+            .should().notBeFinal()
+            .because("a static field that a run sets is seen by every other run in the JVM (RunScope says how a"
+                    + " run reaches its scenarios instead)");
 
     /**
      * Only the command line prints. The reference loop is the one exception, and it is not the kit: its

@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.asynciotck.runner.TagExpressionDiscoveryFilter;
 import org.asynciotck.spi.LoopImplementation;
-import org.asynciotck.steps.CurrentImplementation;
+import org.asynciotck.steps.RunScope;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -48,12 +48,12 @@ public final class FeatureRun {
      * Runs the scenarios that match a Cucumber tag expression (e.g. {@code "@STALL-1 or @STALL-2"});
      * null or blank runs every scenario.
      */
-    public static synchronized FeatureRun of(LoopImplementation implementation, String tagExpression) {
-        CurrentImplementation.use(implementation);
-        try {
+    public static FeatureRun of(LoopImplementation implementation, String tagExpression) {
+        try (RunScope scope = RunScope.open(implementation)) {
             EngineTestKit.Builder engine = EngineTestKit.engine("cucumber")
                     .selectors(selectPackage("features"))
-                    .configurationParameter("cucumber.glue", "org.asynciotck.steps");
+                    .configurationParameter("cucumber.glue", "org.asynciotck.steps")
+                    .configurationParameter("cucumber.plugin", scope.stepPlugins());
             if (tagExpression != null && !tagExpression.isBlank()) {
                 // Not cucumber.filter.tags: that keeps the other scenarios in the plan, reported as skipped.
                 engine = engine.filters(new TagExpressionDiscoveryFilter(tagExpression));
@@ -66,8 +66,6 @@ public final class FeatureRun {
                         + "or the tag filter [" + tagExpression + "] matched nothing (events: " + events.stream().map(Event::toString).limit(5).toList() + ")");
             }
             return run;
-        } finally {
-            CurrentImplementation.clear();
         }
     }
 

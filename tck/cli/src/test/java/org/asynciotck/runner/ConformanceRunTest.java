@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.asynciotck.samplesteps.SampleImplementation;
-import org.asynciotck.steps.CurrentImplementation;
+import org.asynciotck.steps.RunScope;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,9 +41,8 @@ class ConformanceRunTest {
         assertThat(run.snapshot().complete()).isFalse();
         assertThat(result.rules()).extracting(RuleResult::id)
                 .containsExactly("SAMPLE-1", "SAMPLE-2", "SAMPLE-3", "SAMPLE-4", "SAMPLE-5");
-        // the run hands the implementation back: what remains is the default, not the sample one
-        assertThat(CurrentImplementation.get().info().id()).isEqualTo("reference");
-        CurrentImplementation.clear();
+        // the run's scope ends with it: outside a run this thread sees the default, not the sample one
+        assertThat(RunScope.current().implementation().info().id()).isEqualTo("reference");
     }
 
     @Test
@@ -58,5 +57,77 @@ class ConformanceRunTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("It passes too", 14),
                         org.assertj.core.groups.Tuple.tuple("It fails", 18));
         assertThat(totals).containsOnly(2);
+    }
+
+    @Test
+    void twoRunsInProgressAtOnceEachSeeOnlyTheirOwnImplementation(@TempDir Path otherOut) throws Exception {
+        var bothInProgress = new java.util.concurrent.CountDownLatch(2);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var first = pool.submit(() -> failureOf(new RunConfiguration(
+                    new MeetingImplementation("first", bothInProgress), SAMPLE_FEATURES, SAMPLE_GLUE, null, out)));
+            var second = pool.submit(() -> failureOf(new RunConfiguration(
+                    new MeetingImplementation("second", bothInProgress), SAMPLE_FEATURES, SAMPLE_GLUE, null, otherOut)));
+
+            // the failing sample scenario names the implementation its steps were given (SampleSteps)
+            assertThat(first.get(60, java.util.concurrent.TimeUnit.SECONDS)).contains("first").doesNotContain("second");
+            assertThat(second.get(60, java.util.concurrent.TimeUnit.SECONDS)).contains("second").doesNotContain("first");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aPluginNamedWithAKeyOfNoRunIsRefusedWithWhatToDo() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new org.asynciotck.steps.RunBinding("run-none"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("[run-none]").hasMessageContaining("named by the runner");
+    }
+
+    /**
+     * A sample implementation that, once its run has started, waits (bounded) until the other run
+     * has started too, so the two runs are certainly in progress at the same time.
+     */
+    private static final class MeetingImplementation implements org.asynciotck.spi.LoopImplementation {
+        private final SampleImplementation sample;
+        private final java.util.concurrent.CountDownLatch bothInProgress;
+        private final java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+        MeetingImplementation(String id, java.util.concurrent.CountDownLatch bothInProgress) {
+            this.sample = new SampleImplementation(id);
+            this.bothInProgress = bothInProgress;
+        }
+
+        @Override
+        public org.asynciotck.spi.ImplementationInfo info() {
+            // the first question is the run's constructor's; the next ones come from inside the run
+            if (asked.incrementAndGet() == 2) {
+                bothInProgress.countDown();
+                try {
+                    assertThat(bothInProgress.await(20, java.util.concurrent.TimeUnit.SECONDS))
+                            .as("the other run started within 20 s").isTrue();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+            return sample.info();
+        }
+
+        @Override
+        public org.asynciotck.spi.LoopSession openSession() {
+            return sample.openSession();
+        }
+
+        @Override
+        public void close() {
+            sample.close();
+        }
+    }
+
+    private static String failureOf(RunConfiguration configuration) {
+        RunResult result = new ConformanceRun(configuration, RuleCatalogue.loadFromClasspath(SAMPLE_FEATURES),
+                ScenarioListener.none()).execute();
+        return result.scenarios().stream().filter(s -> s.name().equals("It fails")).findFirst().orElseThrow().message();
     }
 }

@@ -4,7 +4,7 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.LoopImplementation;
-import org.asynciotck.steps.CurrentImplementation;
+import org.asynciotck.steps.RunScope;
 import org.asynciotck.steps.NotApplicable;
 
 /** Glue for tck/cli/src/test/resources/samplefeatures only: one pass, one fail, one abort, one crash. */
@@ -14,12 +14,12 @@ public final class SampleSteps {
 
     @Given("the implementation is ready")
     public void ready() {
-        impl = CurrentImplementation.get();
+        impl = RunScope.current().implementation();
     }
 
     @Given("the implementation has capability {string}")
     public void needs(String capability) {
-        impl = CurrentImplementation.get();
+        impl = RunScope.current().implementation();
         if (!impl.info().has(capability)) {
             throw new NotApplicable("needs capability " + capability);
         }

@@ -1,33 +1,39 @@
 package org.asynciotck.runner;
 
-import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.cucumber7jvm.AllureCucumber7Jvm;
 import io.qameta.allure.FileSystemResultsWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.asynciotck.steps.RunScope;
 
 /**
- * Points Allure's Cucumber plugin at {@code <out>/allure-results/} for one run.
+ * Allure's Cucumber plugin for one run, writing to {@code <out>/allure-results/}.
  *
- * <p>Allure keeps one global lifecycle whose results folder is fixed when it is made; a matrix
- * certifies several implementations in one JVM, each into its own folder, so every run installs
- * a fresh lifecycle. Results of an earlier run in the same folder are removed first, or a report
- * generated from the folder would mix two runs.
+ * <p>Allure's plugin made by class name uses Allure's one global lifecycle, whose results folder
+ * is fixed when it is made; a matrix certifies several implementations in one JVM, each into its
+ * own folder, and runs may overlap. So each run makes a lifecycle of its own ({@link #prepare})
+ * and Cucumber makes this plugin with the run's key, which finds it. Results of an earlier run in
+ * the same folder are removed first, or a report generated from the folder would mix two runs.
  */
-public final class AllureResults {
+public final class AllureResults extends AllureCucumber7Jvm {
 
     /** The folder, inside a run's output folder, that holds Allure's result files. */
     public static final String FOLDER = "allure-results";
-    /** The Cucumber plugin that writes them. */
-    static final String CUCUMBER_PLUGIN = "io.qameta.allure.cucumber7jvm.AllureCucumber7Jvm";
+    /** Made by Cucumber from the run's configuration ({@link RunScope#plugin}). */
+    public AllureResults(String runKey) {
+        super(RunScope.of(runKey).attached(AllureLifecycle.class).orElseThrow(() -> new IllegalStateException(
+                "the run [" + runKey + "] has no Allure results folder: AllureResults.prepare was not called")));
+    }
 
-    private AllureResults() {}
-
-    /** Empties (or creates) {@code <outputDirectory>/allure-results} and sends Allure's results there. */
-    static Path prepare(Path outputDirectory, String implementationId) {
+    /**
+     * Empties (or creates) {@code <outputDirectory>/allure-results} and gives the run a lifecycle that
+     * writes there, with the kit's labels.
+     */
+    static Path prepare(RunScope run, Path outputDirectory, String implementationId) {
         Path folder = outputDirectory.resolve(FOLDER);
         try {
             Files.createDirectories(folder);
@@ -39,8 +45,8 @@ public final class AllureResults {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the Allure results folder " + folder, e);
         }
-        Allure.setLifecycle(new AllureLifecycle(new FileSystemResultsWriter(folder)));
-        AllureRuleLabels.implementationId(implementationId);
+        run.attach(AllureLifecycle.class,
+                new AllureLifecycle(new AllureRuleLabels(new FileSystemResultsWriter(folder), implementationId)));
         return folder;
     }
 }

@@ -9,7 +9,7 @@ import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
 
 import org.asynciotck.spi.ImplementationInfo;
-import org.asynciotck.steps.CurrentImplementation;
+import org.asynciotck.steps.RunScope;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
@@ -38,6 +38,8 @@ public final class ConformanceRun {
     private final RuleCatalogue catalogue;
     private final ImplementationInfo info;
     private final ScenarioCollector collector;
+    /** The run's scope while {@link #execute} runs; null before and after. */
+    private volatile RunScope scope;
 
     public ConformanceRun(RunConfiguration configuration, RuleCatalogue catalogue, ScenarioListener listener) {
         this.configuration = configuration;
@@ -49,15 +51,16 @@ public final class ConformanceRun {
     /** Runs every selected scenario and returns the complete result. */
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
-        CurrentImplementation.use(new RunBound(configuration.implementation(), collector::total, System::nanoTime));
-        AllureResults.prepare(configuration.outputDirectory().toAbsolutePath(), info.id());
-        CucumberReports.prepare(configuration.outputDirectory().toAbsolutePath());
-        try {
-            Launcher launcher = LauncherFactory.create();
-            launcher.execute(discoveryRequest(), collector);
-        } finally {
-            CurrentImplementation.clear();
-            AllureRuleLabels.implementationId(null);
+        try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime))) {
+            AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());
+            CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath());
+            scope = run;
+            try {
+                Launcher launcher = LauncherFactory.create();
+                launcher.execute(discoveryRequest(run), collector);
+            } finally {
+                scope = null;
+            }
         }
         return RunResult.of(info, collector.snapshot(), catalogue, true);
     }
@@ -75,7 +78,10 @@ public final class ConformanceRun {
      * @param why what cut the run, e.g. "run interrupted"
      */
     public RunResult cut(String why) {
-        CucumberReports.finishCut(why);
+        RunScope run = scope;
+        if (run != null) {
+            CucumberReports.finishCut(run, why);
+        }
         return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false);
     }
 
@@ -83,7 +89,7 @@ public final class ConformanceRun {
         return info;
     }
 
-    private LauncherDiscoveryRequest discoveryRequest() {
+    private LauncherDiscoveryRequest discoveryRequest(RunScope run) {
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 // Cucumber 7.34 warns on a classpath-resource selector for a folder and asks for the
                 // package selector; both find the same files and report the same ClasspathResourceSource.
@@ -92,10 +98,12 @@ public final class ConformanceRun {
                 // A junit-platform.properties or -D flag on the user's classpath must not change the run.
                 .enableImplicitConfigurationParameters(false)
                 .configurationParameter(GLUE_PROPERTY_NAME, configuration.gluePackage())
-                // Class names only: the output folder reaches the plugins as a Path, never through this
-                // comma-separated string, which a comma in the folder would split (CucumberReports).
-                .configurationParameter(PLUGIN_PROPERTY_NAME,
-                        CucumberReports.class.getName() + ", " + AllureResults.CUCUMBER_PLUGIN)
+                // Class names and the run's key only: the output folder reaches the plugins as a Path
+                // through the run's scope, never through this comma-separated string, which a comma in
+                // the folder would split (CucumberReports). The binding plugin is how the scenarios
+                // find the run (RunScope).
+                .configurationParameter(PLUGIN_PROPERTY_NAME, String.join(", ", run.stepPlugins(),
+                        run.plugin(CucumberReports.class), run.plugin(AllureResults.class)))
                 .configurationParameter(PLUGIN_PUBLISH_QUIET_PROPERTY_NAME, "true")
                 .configurationParameter(ANSI_COLORS_DISABLED_PROPERTY_NAME, "true")
                 // An outline row is named like a scenario ("It crashes on 7"), not "Example #1.1".

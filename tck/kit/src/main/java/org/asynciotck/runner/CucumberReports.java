@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.asynciotck.steps.NotApplicable;
+import org.asynciotck.steps.RunScope;
 
 /**
  * Cucumber's HTML report and JUnit XML, written by the kit's own plugin instead of Cucumber's
@@ -26,7 +27,8 @@ import org.asynciotck.steps.NotApplicable;
  * <p>Why a plugin of its own: Cucumber's JUnit Platform engine reads its plugins from one
  * comma-separated string, so an output folder (or an implementation's version inside it) that
  * contains a comma would name a plugin and a path of its own choosing. This plugin is named by
- * class alone; the folder reaches it as a {@link Path} ({@link #prepare}).
+ * class and the run's key alone; the folder reaches it as a {@link Path} through the run's
+ * {@link RunScope} ({@link #prepare}).
  *
  * <p>Each report goes to a temporary file beside its target and is renamed into place when
  * Cucumber finishes the run, so a reader never sees half a report. When the run is cut
@@ -46,11 +48,7 @@ public final class CucumberReports implements ConcurrentEventListener {
     /** The kit's certificate, beside Cucumber's report (report.ReportWriter writes it). */
     private static final String CERTIFICATE_HTML = "certificate.html";
 
-    /** The folder of the next run; set by {@link #prepare} before Cucumber makes the plugin. */
-    private static volatile Path nextFolder;
-    /** The plugin of the run in progress, for {@link #finishCut}; null when none. */
-    private static volatile CucumberReports current;
-
+    private final RunScope run;
     private final Path folder;
     private final List<Report> reports = new ArrayList<>();
     /** The formatters' handlers; events reach them only through {@link #forward}. */
@@ -62,32 +60,33 @@ public final class CucumberReports implements ConcurrentEventListener {
     /** True once the reports were renamed into place (or given up); later events are dropped. */
     private boolean finished;
 
-    /** Made by Cucumber, by class name, once per run. */
-    public CucumberReports() {
-        Path folder = nextFolder;
-        if (folder == null) {
-            throw new IllegalStateException("CucumberReports.prepare(folder) was not called before the run");
-        }
-        this.folder = folder;
+    /** Made by Cucumber once per run, from the run's configuration ({@link RunScope#plugin}). */
+    public CucumberReports(String runKey) {
+        this.run = RunScope.of(runKey);
+        this.folder = run.attached(Folder.class).map(Folder::path).orElseThrow(() -> new IllegalStateException(
+                "the run [" + runKey + "] has no Cucumber reports folder: CucumberReports.prepare was not called"));
     }
+
+    /** The run's output folder, as the run's attachment. */
+    private record Folder(Path path) {}
 
     /**
      * Names the folder of the next run and removes the reports of an earlier run there, so a run
      * cut before its reports are finished does not leave an older run's reports looking current.
      */
-    static void prepare(Path folder) {
+    static void prepare(RunScope run, Path folder) {
         try {
             Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_HTML));
             Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_JUNIT_XML));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove the old Cucumber reports in " + folder, e);
         }
-        nextFolder = folder;
+        run.attach(Folder.class, new Folder(folder));
     }
 
-    /** Finishes the reports of the run in progress with what they have seen; for a run that was cut. */
-    public static void finishCut(String why) {
-        CucumberReports plugin = current;
+    /** Finishes the reports of the run with what they have seen; for a run that was cut. */
+    static void finishCut(RunScope run, String why) {
+        CucumberReports plugin = run.attached(CucumberReports.class).orElse(null);
         if (plugin != null) {
             plugin.forward(Envelope.of(new TestRunFinished(why, false, Convertor.toMessage(Instant.now()), null,
                     plugin.startedId())));
@@ -104,7 +103,7 @@ public final class CucumberReports implements ConcurrentEventListener {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open Cucumber's reports in " + folder, e);
         }
-        current = this;
+        run.attach(CucumberReports.class, this);
         publisher.registerHandlerFor(Envelope.class, this::forward);
     }
 
@@ -130,9 +129,6 @@ public final class CucumberReports implements ConcurrentEventListener {
         handlers.forEach(handler -> handler.receive(envelope));
         if (envelope.getTestRunFinished().isPresent()) {
             finished = true;
-            if (current == this) {
-                current = null;
-            }
             reports.forEach(Report::publish);
         }
     }

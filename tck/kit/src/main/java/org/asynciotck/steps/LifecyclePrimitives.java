@@ -26,21 +26,15 @@ final class LifecyclePrimitives {
             Operation.RunUntilComplete.class, "LIFE-5",
             Operation.StartLoopThread.class, "LIFE-2");
 
-    /** Rule ID to why it counts as broken; reset at the start of every run. */
-    private static final Map<String, String> BROKEN = new ConcurrentHashMap<>();
-
-    private LifecyclePrimitives() {}
-
-    static void reset() {
-        BROKEN.clear();
-    }
+    /** Rule ID to why it counts as broken, in this run (each run has its own, in its {@link RunScope}). */
+    private final Map<String, String> broken = new ConcurrentHashMap<>();
 
     /** Remembers that the primitive a lifecycle rule checks failed in one of its own scenarios. */
-    static void failedIn(String ruleId, String scenario, Operation operation,
+    void failedIn(String ruleId, String scenario, Operation operation,
             org.asynciotck.spi.ImplementationFailure failure) {
         if (ruleId.equals(CHECKED_BY.get(operation.getClass()))) {
             String kind = failure.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-            BROKEN.putIfAbsent(ruleId, operation.wireName() + " " + kind + " in its scenario \"" + scenario + "\"");
+            broken.putIfAbsent(ruleId, operation.wireName() + " " + kind + " in its scenario \"" + scenario + "\"");
         }
     }
 
@@ -48,12 +42,12 @@ final class LifecyclePrimitives {
      * Why {@code operation} may not be sent in a scenario of {@code scenarioRule}, if a lifecycle
      * rule found its primitive broken; a lifecycle rule is never blocked by itself.
      */
-    static Optional<String> blocking(Operation operation, String scenarioRule) {
+    Optional<String> blocking(Operation operation, String scenarioRule) {
         String checkedBy = CHECKED_BY.get(operation.getClass());
-        if (checkedBy == null || checkedBy.equals(scenarioRule) || !BROKEN.containsKey(checkedBy)) {
+        if (checkedBy == null || checkedBy.equals(scenarioRule) || !broken.containsKey(checkedBy)) {
             return Optional.empty();
         }
         return Optional.of("blocked by " + checkedBy + ": this scenario needs " + operation.wireName()
-                + ", which " + BROKEN.get(checkedBy) + " (see " + checkedBy + ")");
+                + ", which " + broken.get(checkedBy) + " (see " + checkedBy + ")");
     }
 }

@@ -23,7 +23,8 @@ public final class ScenarioContext {
     /** The tag of the core rules (docs/core.md), inherited by their scenarios. */
     private static final String CORE_TAG = "@core";
 
-    private final LoopImplementation implementation = CurrentImplementation.get();
+    private final RunScope run = RunScope.current();
+    private final LoopImplementation implementation = run.implementation();
     private ScenarioRule rule = ScenarioRule.UNKNOWN;
     /** The scenario belongs to a core rule (docs/core.md): an operation it needs may not be unsupported. */
     private boolean core;
@@ -66,13 +67,13 @@ public final class ScenarioContext {
             throw new IllegalStateException("kit defect in " + rule.location()
                     + ": no loop yet; start the scenario with 'Given a fresh event loop'");
         }
-        LifecyclePrimitives.blocking(operation, rule.id()).ifPresent(why -> {
+        run.lifecycle().blocking(operation, rule.id()).ifPresent(why -> {
             throw new BlockedScenario(why);
         });
         try {
             lastOutcome = session.perform(operation);
         } catch (ImplementationFailure failure) {
-            LifecyclePrimitives.failedIn(rule.id(), scenarioName, operation, failure);
+            run.lifecycle().failedIn(rule.id(), scenarioName, operation, failure);
             throw failure;
         } catch (OperationUnsupported unsupported) {
             throw notSupported(unsupported);
