@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 import org.asynciotck.kit.StockRuns;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.Verdict;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * on every loop, so there {@code plain_task_factory} is judged with the agent's factory instead of
  * its own; the two build the same class.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class FaithfulLoopsTest {
 
     static final List<String> CONTROLS = List.of("poll_selector", "delegating_subclass", "plain_task_factory",

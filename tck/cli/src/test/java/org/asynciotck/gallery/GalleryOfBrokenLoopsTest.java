@@ -12,6 +12,8 @@ import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RuleLevel;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.Verdict;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,6 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * scenarios waits out the wake-up bound and then the bounded join of the loop thread, about
  * 45 s for one loop.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class GalleryOfBrokenLoopsTest {
 
     private static final String PYTHON = "3.12.1";
