@@ -2,6 +2,9 @@ package org.asynciotck.reference;
 
 import java.util.Set;
 import org.asynciotck.KitVersion;
+import org.asynciotck.java.JavaLoop;
+import org.asynciotck.java.JavaLoopImplementation;
+import org.asynciotck.java.JavaLoopProvider;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
@@ -54,6 +57,45 @@ public final class ReferenceImplementation implements LoopImplementation {
      */
     public static Set<Class<? extends Operation>> interpretedOperations() {
         return OperationDispatcher.operations();
+    }
+
+    /**
+     * The same reference loop answered by the one Java interpreter of the vocabulary (the interpreter module's
+     * {@link JavaLoopImplementation} over {@link ReferenceJavaLoop}) instead of this adapter's dispatcher: the
+     * golden transcripts replay against both, and both must answer as recorded.
+     */
+    public static LoopImplementation interpreted(ReferenceConfig config) {
+        return new JavaLoopImplementation(new JavaLoopProvider() {
+            @Override
+            public JavaLoop newLoop() {
+                return new ReferenceJavaLoop(config.loops(), config.tasks(), config.capabilities());
+            }
+
+            @Override
+            public String id() {
+                return config.id();
+            }
+
+            @Override
+            public String name() {
+                return config.name();
+            }
+
+            @Override
+            public String version() {
+                return KitVersion.get();
+            }
+
+            @Override
+            public String apiLevel() {
+                return config.apiLevel().toString();
+            }
+
+            @Override
+            public java.util.List<String> profiles() {
+                return config.profiles().declaredNames();
+            }
+        }, config.operationBound());
     }
 
     @Override

@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.asynciotck.process.TranscriptFiles.Exchange;
 import org.asynciotck.process.TranscriptFiles.Transcript;
+import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Operation;
@@ -39,9 +40,12 @@ import org.junit.jupiter.api.Timeout;
  * Replays every golden transcript (tck/protocol/src/test/resources/transcripts/, docs/protocol.md "Golden
  * transcripts") against the Python agent on each CPython of pyenv (3.10.13, 3.11.7, 3.12.1,
  * 3.13.0; one agent process per interpreter serves them all, an absent interpreter is skipped
- * with a message) and against the Java interpreter of the vocabulary (the reference adapter, at
- * the same four API levels, through the kit's wire mapping: {@link WireInterpreter}). Every one
- * must answer each request as recorded, up to {@link TranscriptNormaliser}.
+ * with a message) and against the reference loop in Java at the same four API levels, twice: through
+ * the reference adapter's own dispatcher, and through the one Java interpreter of the vocabulary (module
+ * tck/interpreter) over the reference loop's JavaLoop ({@code ReferenceImplementation.interpreted}), both
+ * through the kit's wire mapping ({@link WireInterpreter}). Every one must answer each request as
+ * recorded, up to {@link TranscriptNormaliser}; an operation a Java target declares unsupported fails
+ * its transcript by name, never passes.
  *
  * <p>{@code -Dasynciotck.transcripts.record=true} re-records the replies of every transcript from
  * its requests, and refuses to write a transcript on whose answers the targets disagree.
@@ -136,6 +140,9 @@ class GoldenTranscriptsTest {
                 + "=true)").doesNotContainNull();
         assertThat(transcript.exchanges().get(transcript.exchanges().size() - 1).request())
                 .as(transcript.name() + ": a transcript ends its session").containsAnyOf("close_session", "bye");
+        List<String> declined = got.stream().filter(reply -> reply.contains("\"type\":\"unsupported\"")).toList();
+        assertThat(declined).as(transcript.name() + " on " + target.name() + ": operations declared unsupported, "
+                + "so this transcript is not answered").isEmpty();
         assertThat(compared(transcript, got)).as(transcript.name() + " on " + target.name() + ": "
                 + difference(transcript, expected, got)).isEqualTo(compared(transcript, expected));
     }
@@ -172,7 +179,8 @@ class GoldenTranscriptsTest {
             }
             targets.add(new PythonTarget(version, python.get()));
         }
-        TranscriptFiles.LEVELS.forEach(level -> targets.add(new JavaTarget(level)));
+        TranscriptFiles.LEVELS.forEach(level -> targets.add(new JavaTarget(level, false)));
+        TranscriptFiles.LEVELS.forEach(level -> targets.add(new JavaTarget(level, true)));
         return targets;
     }
 
@@ -246,12 +254,13 @@ class GoldenTranscriptsTest {
         void close();
     }
 
-    private record JavaTarget(ApiLevel level) implements Target {
+    /** The reference loop in process: through the adapter's dispatcher, or the Java interpreter over its JavaLoop. */
+    private record JavaTarget(ApiLevel level, boolean interpreted) implements Target {
         private static final String NOT_REFERENCE = "#! not-reference ";
 
         @Override
         public String name() {
-            return "reference adapter, API level " + level;
+            return (interpreted ? "Java interpreter over the reference loop" : "reference adapter") + ", API level " + level;
         }
 
         @Override
@@ -262,7 +271,9 @@ class GoldenTranscriptsTest {
 
         @Override
         public Conversation start() {
-            WireInterpreter interpreter = new WireInterpreter(new ReferenceImplementation(level));
+            ReferenceConfig config = ReferenceConfig.defaults().withApiLevel(level);
+            WireInterpreter interpreter = new WireInterpreter(interpreted
+                    ? ReferenceImplementation.interpreted(config) : new ReferenceImplementation(config));
             return new Conversation() {
                 @Override
                 public String send(String line) {

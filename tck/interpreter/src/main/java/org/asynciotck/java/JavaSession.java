@@ -60,9 +60,6 @@ final class JavaSession implements LoopSession {
                 return interpreter.perform(operation);
             } catch (JavaLoop.NotSupported missing) {
                 throw new OperationUnsupported(name, "it leaves out " + missing.method() + " (optional in JavaLoop)");
-            } catch (AsyncioTypes.UnknownName e) {
-                throw new ImplementationFailure(ImplementationFailure.Kind.PROTOCOL_ERROR,
-                        "cannot perform " + name + ": " + e.getMessage(), "");
             }
         });
     }

@@ -37,6 +37,11 @@ final class SessionState {
 
     /** The handler the kit installs on every new loop ({@code set_exception_handler "recording"}). */
     final JavaLoop.ExceptionHandler recordingHandler = (loop, context) -> reportContext(context);
+    private final AsyncioTypes types;
+
+    SessionState(AsyncioTypes types) {
+        this.types = types;
+    }
 
     void nameHandle(String name, JavaLoop.Handle handle, Runnable callback) {
         if (name != null) {
@@ -137,7 +142,7 @@ final class SessionState {
     synchronized void reportContext(Map<String, Object> context) {
         reportedContexts.add(context.keySet().stream().sorted().toList());
         Object error = context.get("exception");
-        reportedErrors.add(error instanceof Throwable t ? AsyncioTypes.describe(t) : String.valueOf(context.get("message")));
+        reportedErrors.add(error instanceof Throwable t ? types.describe(t) : String.valueOf(context.get("message")));
     }
 
     synchronized List<String> reportedErrors() {
@@ -180,7 +185,7 @@ final class SessionState {
     private static <V> V lookup(Map<String, ? extends V> names, String kind, String name) {
         V found = names.get(requireName(kind, name));
         if (found == null) {
-            throw new UnknownName("no " + kind + " named [" + name + "] in this session");
+            throw new UnknownName("no " + kind + " named '" + name + "' in this session"); // as the agent says
         }
         return found;
     }

@@ -70,6 +70,7 @@ public final class JavaLoopImplementation implements LoopImplementation {
                 }
             });
             loop.eagerTasks().ifPresent(e -> declared.add(Capability.EAGER_START));
+            loop.uninitialisedTasks().ifPresent(u -> declared.add(Capability.UNINITIALISED_TASK));
             return declared;
         } finally {
             loop.close();

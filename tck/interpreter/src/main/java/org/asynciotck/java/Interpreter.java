@@ -18,8 +18,9 @@ import org.asynciotck.spi.Outcome;
  */
 final class Interpreter {
 
-    private static final ApiLevel CREATE_TASK_TAKES_EAGER_START = ApiLevel.parse("3.13");
     private static final ApiLevel TASK_GROUP_SINCE = ApiLevel.parse("3.11");
+    /** Tasks take eager_start, and asyncio.tasks has _swap_current_task, from 3.12. */
+    private static final ApiLevel EAGER_START_SINCE = ApiLevel.parse("3.12");
 
     /** EXC-4: a handler that raises every time it is called. */
     private static final JavaLoop.ExceptionHandler RAISING_HANDLER = (loop, context) -> {
@@ -28,7 +29,8 @@ final class Interpreter {
 
     private final JavaLoop loop;
     private final ApiLevel apiLevel;
-    private final SessionState state = new SessionState();
+    private final AsyncioTypes types;
+    private final SessionState state;
     /** (future, label) to the done callback added for them: removal finds the same object (FUTURE-5). */
     private final Map<List<String>, Consumer<JavaLoop.Future>> doneCallbacks = new HashMap<>();
     private final LoopThread loopThread;
@@ -37,6 +39,8 @@ final class Interpreter {
     Interpreter(JavaLoop loop, ApiLevel apiLevel) {
         this.loop = loop;
         this.apiLevel = apiLevel;
+        this.types = new AsyncioTypes(loop);
+        this.state = new SessionState(types);
         this.loopThread = new LoopThread(loop, state);
         this.channels = new WatchedChannels(loop, state, this::callback);
         loop.setExceptionHandler(state.recordingHandler);
@@ -50,14 +54,17 @@ final class Interpreter {
         return state;
     }
 
+    AsyncioTypes types() {
+        return types;
+    }
+
     /**
      * Performs a top-level operation.
      *
      * @throws JavaLoop.NotSupported when it, or a callback it ran, needs an optional method the loop lacks
-     * @throws UnknownName when the operation names something the kit never made
      */
     Outcome perform(Operation operation) {
-        Outcome outcome = outcome(operation);
+        Outcome outcome = outcome(operation, false);
         JavaLoop.NotSupported missing = state.takeUnsupported();
         if (missing != null) {
             throw missing;
@@ -65,7 +72,11 @@ final class Interpreter {
         return outcome;
     }
 
-    /** Performs a callback's or a coroutine's {@code then}; errors are recorded as {@code !error}. */
+    /**
+     * Performs a callback's or a coroutine's {@code then}: an operation that fails records {@code !error}
+     * ("Type: message") and the next one goes on (a {@code note} records the error as its own value instead);
+     * {@code raise}, KeyboardInterrupt and SystemExit leave the callback.
+     */
     void performScript(List<Operation> then) {
         for (Operation operation : then) {
             if (operation instanceof Operation.Raise) {
@@ -76,14 +87,13 @@ final class Interpreter {
             }
             Outcome outcome;
             try {
-                outcome = outcome(operation);
+                outcome = outcome(operation, true);
             } catch (JavaLoop.NotSupported missing) {
                 state.unsupported(missing);
                 continue;
-            } catch (UnknownName e) {
-                outcome = AsyncioTypes.outcomeOf(e);
             }
-            if (outcome.isError()) {
+            if (outcome.isError() && !(operation instanceof Operation.Note)) {
+                // a note has recorded the error as its value already: it never adds an !error of its own
                 state.record("!error", AsyncioTypes.describe(outcome));
             }
         }
@@ -99,13 +109,21 @@ final class Interpreter {
         channels.close();
     }
 
-    private Outcome outcome(Operation operation) {
+    /**
+     * The outcome of one operation: what the loop throws becomes an error outcome, and so does a name the kit
+     * never gave ({@code KitError}). In a callback ({@code inCallback}) KeyboardInterrupt and SystemExit are
+     * not outcomes: they leave the callback (EXC-2), as the agent's {@code except Exception} lets them.
+     */
+    private Outcome outcome(Operation operation, boolean inCallback) {
         try {
             return dispatch(operation);
-        } catch (JavaLoop.NotSupported | UnknownName e) {
+        } catch (JavaLoop.NotSupported e) {
             throw e;
         } catch (RuntimeException | LoopError.Exit e) {
-            return AsyncioTypes.outcomeOf(e);
+            if (inCallback && types.isExit(e)) {
+                throw e;
+            }
+            return types.outcomeOf(e);
         }
     }
 
@@ -160,6 +178,9 @@ final class Interpreter {
             loop.stop();
         } else if (op instanceof Operation.RunOnce) {
             run(() -> {
+                if (loop.isRunning()) { // refused before stop(): a stray stop() would end the running loop
+                    throw new IllegalStateException("This event loop is already running");
+                }
                 loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
                 loop.runForever();
             });
@@ -172,9 +193,9 @@ final class Interpreter {
             return Outcome.value(result[0]);
         } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
             JavaLoop.Future awaited = o.awaits() == null ? null : state.future(o.awaits());
-            KitCoroutine coroutine = new KitCoroutine(o.label(), awaited, List.of(), false, this);
+            KitCoroutine coroutine = KitCoroutine.ofTask(o.label(), awaited, List.of(), true, this);
             Object[] result = new Object[1];
-            run(() -> result[0] = loop.runUntilComplete(loop.createTask(coroutine, null))); // RUN-1: ensure_future
+            run(() -> result[0] = loop.runUntilComplete(coroutine)); // RUN-1: ensure_future
             return Outcome.value(result[0]);
         } else if (op instanceof Operation.ReadyQueueLength) {
             return Outcome.value(readyQueue().length());
@@ -186,7 +207,7 @@ final class Interpreter {
         } else if (op instanceof Operation.Recorded) {
             return Outcome.value(state.recorded());
         } else if (op instanceof Operation.Note o) {
-            Outcome inner = outcome(o.of());
+            Outcome inner = outcome(o.of(), true); // EXC-2: KeyboardInterrupt or SystemExit leaves it unrecorded
             state.record(o.name(), inner.isError() ? AsyncioTypes.describe(inner) : inner.value());
             return inner;
         } else if (op instanceof Operation.IsRunning) {
@@ -208,17 +229,17 @@ final class Interpreter {
             state.future(o.future()).addDoneCallback(doneCallback(o));
         } else if (op instanceof Operation.RemoveDoneCallback o) {
             Consumer<JavaLoop.Future> callback = doneCallbacks.get(List.of(o.future(), o.label()));
+            JavaLoop.Future future = state.future(o.future());
             if (callback == null) {
-                throw new UnknownName("no done callback [" + o.label() + "] was added to future [" + o.future() + "]");
+                throw new UnknownName("no done callback '" + o.label() + "' was added to future '" + o.future() + "'");
             }
-            return Outcome.value(state.future(o.future()).removeDoneCallback(callback)); // FUTURE-5
+            return Outcome.value(future.removeDoneCallback(callback)); // FUTURE-5
         } else if (op instanceof Operation.SetResult o) {
             state.future(o.future()).setResult(o.value());
         } else if (op instanceof Operation.SetException o) {
             state.future(o.future()).setException(new LoopError("RuntimeError", "set by the kit"));
         } else if (op instanceof Operation.SetStopIteration o) {
-            state.future(o.future());
-            throw new JavaLoop.NotSupported("Future.setException(StopIteration): Java has no StopIteration to refuse");
+            state.future(o.future()).setStopIteration("set by the kit"); // FUTURE-6
         } else if (op instanceof Operation.CancelFuture o) {
             return Outcome.value(state.future(o.future()).cancel());
         } else if (op instanceof Operation.FutureDone o) {
@@ -229,7 +250,7 @@ final class Interpreter {
             return Outcome.value(state.future(o.future()).result()); // FUTURE-3, FUTURE-4
         } else if (op instanceof Operation.FutureException o) {
             Throwable error = state.future(o.future()).exception();
-            return Outcome.value(error == null ? null : AsyncioTypes.describe(error));
+            return Outcome.value(error == null ? null : types.describe(error));
         } else {
             return dispatchTasks(op);
         }
@@ -241,10 +262,10 @@ final class Interpreter {
             return createTask(o);
         } else if (op instanceof Operation.CreateScriptedTask o) {
             JavaLoop.Future awaited = o.awaits() == null ? null : state.future(o.awaits());
-            KitCoroutine coroutine = new KitCoroutine(o.label(), awaited, o.then(), o.catchesCancellation(), this);
+            KitCoroutine coroutine = KitCoroutine.ofScriptedTask(o.label(), awaited, o.then(), o.catchesCancellation(), this);
             state.nameTask(o.task(), loop.createTask(coroutine, o.task()));
-        } else if (op instanceof Operation.CreateUninitialisedTask) {
-            throw new JavaLoop.NotSupported("a task whose initialiser never ran (Task.__new__), a Python notion");
+        } else if (op instanceof Operation.CreateUninitialisedTask o) {
+            state.nameTask(o.task(), loop.uninitialisedTasks().orElseThrow(() -> missing("uninitialisedTasks")).create()); // INIT-1
         } else if (op instanceof Operation.TaskDone o) {
             return Outcome.value(state.task(o.task()).done());
         } else if (op instanceof Operation.TaskName o) {
@@ -261,6 +282,9 @@ final class Interpreter {
         } else if (op instanceof Operation.LeaveTask o) {
             taskRegistry().leave(state.task(o.task()));
         } else if (op instanceof Operation.SwapCurrentTask o) {
+            if (!apiLevel.atLeast(EAGER_START_SINCE)) { // _swap_current_task came with eager tasks
+                return Outcome.error("AttributeError", "module 'asyncio.tasks' has no attribute '_swap_current_task'");
+            }
             JavaLoop.Task next = o.task() == null ? null : state.task(o.task());
             return Outcome.value(state.nameOf(taskRegistry().swap(next)));
         } else {
@@ -324,15 +348,23 @@ final class Interpreter {
 
     private Outcome createTask(Operation.CreateTask o) {
         JavaLoop.Future awaited = o.awaits() == null ? null : state.future(o.awaits());
-        KitCoroutine coroutine = new KitCoroutine(o.label(), awaited, o.then(), false, this);
+        KitCoroutine coroutine = KitCoroutine.ofTask(o.label(), awaited, o.then(), apiLevel.atLeast(TASK_GROUP_SINCE), this);
         JavaLoop.Task task;
         switch (o.via()) {
+            case CREATE_TASK -> {
+                if (o.eagerStart()) { // BaseEventLoop.create_task takes no eager_start on 3.10 to 3.13
+                    return Outcome.error("TypeError",
+                            "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
+                }
+                task = loop.createTask(coroutine, o.task());
+            }
             case ASYNCIO_CREATE_TASK -> {
                 if (!loop.isRunning()) { // asyncio.create_task uses get_running_loop()
                     return Outcome.error("RuntimeError", "no running event loop");
                 }
                 task = loop.createTask(coroutine, o.task());
             }
+            case ENSURE_FUTURE -> task = loop.createTask(coroutine, o.task()); // ensure_future(coro, loop=loop)
             case TASK_GROUP -> {
                 if (!apiLevel.atLeast(TASK_GROUP_SINCE)) {
                     return Outcome.error("AttributeError", "module 'asyncio' has no attribute 'TaskGroup'");
@@ -345,15 +377,13 @@ final class Interpreter {
                 task = loop.createTask(coroutine, o.task());
                 group.add(task);
             }
-            default -> { // the Task constructor, loop.create_task and ensure_future(coro, loop=loop)
-                if (o.eagerStart() && o.via() == Operation.TaskConstruction.CREATE_TASK
-                        && !apiLevel.atLeast(CREATE_TASK_TAKES_EAGER_START)) {
-                    return Outcome.error("TypeError",
-                            "BaseEventLoop.create_task() got an unexpected keyword argument 'eager_start'");
+            default -> { // the Task constructor
+                if (o.eagerStart() && !apiLevel.atLeast(EAGER_START_SINCE)) { // CPython's own words
+                    return Outcome.error("TypeError", apiLevel.atLeast(TASK_GROUP_SINCE)
+                            ? "'eager_start' is an invalid keyword argument for Task()"
+                            : "Task() takes at most 3 arguments (4 given)");
                 }
-                task = o.eagerStart()
-                        ? loop.eagerTasks().orElseThrow(() -> missing("eagerTasks")).createEagerTask(coroutine, o.task())
-                        : loop.createTask(coroutine, o.task());
+                task = loop.constructTask(coroutine, o.task(), o.eagerStart());
             }
         }
         state.nameTask(o.task(), task);
