@@ -283,6 +283,22 @@ final class ReferenceJavaLoop implements JavaLoop {
         return declared(Capability.UNINITIALISED_TASK, () -> (JavaLoop.Task) wrap(org.asynciotck.refloop.Task.uninitialised()));
     }
 
+    /** The probe poller tells when the loop blocks with nothing to do, and wakes it (start_loop_thread). */
+    @Override
+    public Optional<IdleProbe> idleProbe() {
+        return Optional.of(new IdleProbe() {
+            @Override
+            public boolean awaitIdle(double seconds) throws InterruptedException {
+                return poller.awaitIdle(seconds);
+            }
+
+            @Override
+            public void wakeUp() {
+                poller.wakeup();
+            }
+        });
+    }
+
     private <T> Optional<T> declared(String capability, T internal) {
         return capabilities.contains(capability) ? Optional.of(internal) : Optional.empty();
     }

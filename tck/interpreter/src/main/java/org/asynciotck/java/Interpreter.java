@@ -1,9 +1,11 @@
 package org.asynciotck.java;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.asynciotck.java.AsyncioTypes.UnknownName;
 import org.asynciotck.spi.ApiLevel;
@@ -42,7 +44,7 @@ final class Interpreter {
         this.types = new AsyncioTypes(loop);
         this.state = new SessionState(types);
         this.loopThread = new LoopThread(loop, state);
-        this.channels = new WatchedChannels(loop, state, this::callback);
+        this.channels = new WatchedChannels(loop, state);
         loop.setExceptionHandler(state.recordingHandler);
     }
 
@@ -135,203 +137,227 @@ final class Interpreter {
     }
 
     private Outcome dispatch(Operation op) {
-        if (op instanceof Operation.CallSoon o) {
-            Runnable callback = callback(o.label(), o.then());
-            state.nameHandle(o.handle(), loop.callSoon(callback), callback);
-        } else if (op instanceof Operation.CallSoonThreadsafe o) {
-            Runnable callback = callback(o.label(), o.then());
-            state.nameHandle(o.handle(), loop.callSoonThreadsafe(callback), callback);
-        } else if (op instanceof Operation.CallLater o) {
-            Runnable callback = callback(o.label(), o.then());
-            state.nameHandle(o.handle(), loop.callLater(o.delay(), callback), callback);
-        } else if (op instanceof Operation.CallAt o) {
-            Runnable callback = callback(o.label(), o.then());
-            state.nameHandle(o.handle(), loop.callAt(loop.time() + o.delay(), callback), callback);
-        } else if (op instanceof Operation.Raise) {
-            throw raisedByTheKit();
-        } else if (op instanceof Operation.CancelHandle o) {
-            state.handle(o.handle()).cancel();
-        } else if (op instanceof Operation.HandleCancelled o) {
-            return Outcome.value(state.handle(o.handle()).cancelled());
-        } else if (op instanceof Operation.HandleHoldsCallback o) {
-            return Outcome.value(loop.handleInternals().orElseThrow(() -> missing("handleInternals"))
-                    .holdsCallback(state.handle(o.handle())));
-        } else if (op instanceof Operation.CallbackFreed o) {
-            return Outcome.value(callbackFreed(o.handle()));
-        } else if (op instanceof Operation.RemoveFromReadyQueue o) {
-            return Outcome.value(readyQueue().remove(state.handle(o.handle())));
-        } else if (op instanceof Operation.HandleWhen o) {
-            if (!(state.handle(o.handle()) instanceof JavaLoop.TimerHandle timer)) {
-                return Outcome.error("AttributeError", "'Handle' object has no attribute 'when'");
-            }
-            return Outcome.value(timer.when()); // TIMER-1
-        } else if (op instanceof Operation.LoopTime) {
-            return Outcome.value(loop.time()); // TIMER-5
-        } else {
-            return dispatchRunsAndObservations(op);
+        Handler<Operation> handler = handlerOf(op);
+        if (handler == null) {
+            throw new IllegalStateException("operation not handled by the Java interpreter: " + op);
         }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchRunsAndObservations(Operation op) {
-        if (op instanceof Operation.Stop) {
-            loop.stop();
-        } else if (op instanceof Operation.RunOnce) {
-            run(() -> {
-                if (loop.isRunning()) { // refused before stop(): a stray stop() would end the running loop
-                    throw new IllegalStateException("This event loop is already running");
-                }
-                loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
-                loop.runForever();
-            });
-        } else if (op instanceof Operation.RunForever) {
-            run(loop::runForever);
-        } else if (op instanceof Operation.RunUntilComplete o) {
-            JavaLoop.Future future = state.future(o.future());
-            Object[] result = new Object[1];
-            run(() -> result[0] = loop.runUntilComplete(future));
-            return Outcome.value(result[0]);
-        } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
-            JavaLoop.Future awaited = o.awaits() == null ? null : state.future(o.awaits());
-            KitCoroutine coroutine = KitCoroutine.ofTask(o.label(), awaited, List.of(), true, this);
-            Object[] result = new Object[1];
-            run(() -> result[0] = loop.runUntilComplete(coroutine)); // RUN-1: ensure_future
-            return Outcome.value(result[0]);
-        } else if (op instanceof Operation.ReadyQueueLength) {
-            return Outcome.value(readyQueue().length());
-        } else if (op instanceof Operation.SelectTimeout) {
-            JavaLoop.SelectProbe probe = loop.selectProbe().orElseThrow(() -> missing("selectProbe"));
-            Double[] timeout = new Double[1];
-            run(() -> timeout[0] = probe.runOnceObservingTimeout());
-            return Outcome.value(timeout[0]);
-        } else if (op instanceof Operation.Recorded) {
-            return Outcome.value(state.recorded());
-        } else if (op instanceof Operation.Note o) {
-            Outcome inner = outcome(o.of(), true); // EXC-2: KeyboardInterrupt or SystemExit leaves it unrecorded
-            state.record(o.name(), inner.isError() ? AsyncioTypes.describe(inner) : inner.value());
-            return inner;
-        } else if (op instanceof Operation.IsRunning) {
-            return Outcome.value(loop.isRunning());
-        } else if (op instanceof Operation.IsClosed) {
-            return Outcome.value(loop.isClosed());
-        } else if (op instanceof Operation.Close) {
-            loop.close();
-        } else {
-            return dispatchFutures(op);
-        }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchFutures(Operation op) {
-        if (op instanceof Operation.CreateFuture o) {
-            state.nameFuture(o.future(), loop.createFuture());
-        } else if (op instanceof Operation.AddDoneCallback o) {
-            state.future(o.future()).addDoneCallback(doneCallback(o));
-        } else if (op instanceof Operation.RemoveDoneCallback o) {
-            Consumer<JavaLoop.Future> callback = doneCallbacks.get(List.of(o.future(), o.label()));
-            JavaLoop.Future future = state.future(o.future());
-            if (callback == null) {
-                throw new UnknownName("no done callback '" + o.label() + "' was added to future '" + o.future() + "'");
-            }
-            return Outcome.value(future.removeDoneCallback(callback)); // FUTURE-5
-        } else if (op instanceof Operation.SetResult o) {
-            state.future(o.future()).setResult(o.value());
-        } else if (op instanceof Operation.SetException o) {
-            state.future(o.future()).setException(new LoopError("RuntimeError", "set by the kit"));
-        } else if (op instanceof Operation.SetStopIteration o) {
-            state.future(o.future()).setStopIteration("set by the kit"); // FUTURE-6
-        } else if (op instanceof Operation.CancelFuture o) {
-            return Outcome.value(state.future(o.future()).cancel());
-        } else if (op instanceof Operation.FutureDone o) {
-            return Outcome.value(state.future(o.future()).done());
-        } else if (op instanceof Operation.FutureCancelled o) {
-            return Outcome.value(state.future(o.future()).cancelled());
-        } else if (op instanceof Operation.FutureResult o) {
-            return Outcome.value(state.future(o.future()).result()); // FUTURE-3, FUTURE-4
-        } else if (op instanceof Operation.FutureException o) {
-            Throwable error = state.future(o.future()).exception();
-            return Outcome.value(error == null ? null : types.describe(error));
-        } else {
-            return dispatchTasks(op);
-        }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchTasks(Operation op) {
-        if (op instanceof Operation.CreateTask o) {
-            return createTask(o);
-        } else if (op instanceof Operation.CreateScriptedTask o) {
-            JavaLoop.Future awaited = o.awaits() == null ? null : state.future(o.awaits());
-            KitCoroutine coroutine = KitCoroutine.ofScriptedTask(o.label(), awaited, o.then(), o.catchesCancellation(), this);
-            state.nameTask(o.task(), loop.createTask(coroutine, o.task()));
-        } else if (op instanceof Operation.CreateUninitialisedTask o) {
-            state.nameTask(o.task(), loop.uninitialisedTasks().orElseThrow(() -> missing("uninitialisedTasks")).create()); // INIT-1
-        } else if (op instanceof Operation.TaskDone o) {
-            return Outcome.value(state.task(o.task()).done());
-        } else if (op instanceof Operation.TaskName o) {
-            return Outcome.value(state.task(o.task()).name());
-        } else if (op instanceof Operation.TaskCoroutine o) {
-            JavaLoop.Coroutine coroutine = state.task(o.task()).coroutine();
-            return Outcome.value(coroutine == null ? null : coroutine.getClass().getSimpleName());
-        } else if (op instanceof Operation.CancelTask o) {
-            return Outcome.value(state.task(o.task()).cancel(o.msg()));
-        } else if (op instanceof Operation.CurrentTask) {
-            return Outcome.value(state.nameOf(loop.currentTask()));
-        } else if (op instanceof Operation.EnterTask o) {
-            taskRegistry().enter(state.task(o.task()));
-        } else if (op instanceof Operation.LeaveTask o) {
-            taskRegistry().leave(state.task(o.task()));
-        } else if (op instanceof Operation.SwapCurrentTask o) {
-            if (!apiLevel.atLeast(EAGER_START_SINCE)) { // _swap_current_task came with eager tasks
-                return Outcome.error("AttributeError", "module 'asyncio.tasks' has no attribute '_swap_current_task'");
-            }
-            JavaLoop.Task next = o.task() == null ? null : state.task(o.task());
-            return Outcome.value(state.nameOf(taskRegistry().swap(next)));
-        } else {
-            return dispatchThreadsErrorsAndIo(op);
-        }
-        return Outcome.nothing();
-    }
-
-    private Outcome dispatchThreadsErrorsAndIo(Operation op) {
         try {
-            if (op instanceof Operation.StartLoopThread) {
-                return loopThread.start() ? Outcome.nothing() : Outcome.error("RuntimeError",
-                        "the loop did not become idle within " + LoopThread.BOUND_SECONDS + " s of starting on its own thread");
-            } else if (op instanceof Operation.StopLoopThread) {
-                return Outcome.value(loopThread.stop());
-            } else if (op instanceof Operation.WaitFor o) {
-                return Outcome.value(state.awaitEvent(o.label(), o.seconds()));
-            }
+            return handler.perform(this, op);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while performing " + op.wireName(), e);
         }
-        if (op instanceof Operation.RaiseBaseException o) {
-            throw exit(o.errorType());
-        } else if (op instanceof Operation.ReportedErrors) {
-            return Outcome.value(state.reportedErrors());
-        } else if (op instanceof Operation.ReportedContexts) {
-            return Outcome.value(state.reportedContexts()); // EXC-1
-        } else if (op instanceof Operation.SetExceptionHandler o) {
-            loop.setExceptionHandler(switch (o.handler()) { // EXC-3
-                case RECORDING -> state.recordingHandler;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Handler<Operation> handlerOf(Operation op) {
+        return (Handler<Operation>) TABLE.get(op.getClass());
+    }
+
+    /** The operations this interpreter performs: the keys of its table, in the order of {@link Operation}. */
+    static Set<Class<? extends Operation>> operations() {
+        return TABLE.keySet();
+    }
+
+    /** How the interpreter performs one kind of operation. */
+    @FunctionalInterface
+    private interface Handler<O extends Operation> {
+        Outcome perform(Interpreter interpreter, O operation) throws InterruptedException;
+    }
+
+    /** A handler whose outcome is nothing. */
+    @FunctionalInterface
+    private interface Action<O extends Operation> {
+        void perform(Interpreter interpreter, O operation) throws InterruptedException;
+    }
+
+    /** Builds {@link #TABLE}: one entry per operation, refusing a second entry for the same one. */
+    private static final class Table {
+        private final Map<Class<? extends Operation>, Handler<?>> entries = new LinkedHashMap<>();
+
+        <O extends Operation> Table value(Class<O> type, Handler<O> handler) {
+            if (entries.putIfAbsent(type, handler) != null) {
+                throw new IllegalStateException("two handlers for " + type.getSimpleName());
+            }
+            return this;
+        }
+
+        <O extends Operation> Table action(Class<O> type, Action<O> action) {
+            return value(type, (i, o) -> {
+                action.perform(i, o);
+                return Outcome.nothing();
+            });
+        }
+
+        Map<Class<? extends Operation>, Handler<?>> build() {
+            return Collections.unmodifiableMap(entries);
+        }
+    }
+
+    /**
+     * The interpreter's table, in the order of {@link Operation}: what each operation of docs/protocol.md does
+     * on a {@link JavaLoop}. VocabularyTest reads its keys ({@link #operations()}) and checks them against
+     * Operation.java, the agent, the docs and the request schema.
+     */
+    private static final Map<Class<? extends Operation>, Handler<?>> TABLE = new Table()
+            // ---- scheduling
+            .action(Operation.CallSoon.class, (i, o) -> i.schedule(o.handle(), o.label(), o.then(), i.loop::callSoon))
+            .action(Operation.CallSoonThreadsafe.class, (i, o) ->
+                    i.schedule(o.handle(), o.label(), o.then(), i.loop::callSoonThreadsafe))
+            .action(Operation.CallLater.class, (i, o) ->
+                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.loop.callLater(o.delay(), cb)))
+            .action(Operation.CallAt.class, (i, o) ->
+                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.loop.callAt(i.loop.time() + o.delay(), cb)))
+            .action(Operation.Raise.class, (i, o) -> {
+                throw raisedByTheKit();
+            })
+            .action(Operation.CancelHandle.class, (i, o) -> i.state.handle(o.handle()).cancel())
+            .value(Operation.HandleCancelled.class, (i, o) -> Outcome.value(i.state.handle(o.handle()).cancelled()))
+            .value(Operation.HandleHoldsCallback.class, (i, o) -> Outcome.value(i.loop.handleInternals()
+                    .orElseThrow(() -> missing("handleInternals")).holdsCallback(i.state.handle(o.handle()))))
+            .value(Operation.CallbackFreed.class, (i, o) -> Outcome.value(i.callbackFreed(o.handle())))
+            .value(Operation.RemoveFromReadyQueue.class, (i, o) ->
+                    Outcome.value(i.readyQueue().remove(i.state.handle(o.handle()))))
+            // ---- running the loop
+            .action(Operation.Stop.class, (i, o) -> i.loop.stop())
+            .action(Operation.RunOnce.class, (i, o) -> i.run(() -> {
+                if (i.loop.isRunning()) { // refused before stop(): a stray stop() would end the running loop
+                    throw new IllegalStateException("This event loop is already running");
+                }
+                i.loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
+                i.loop.runForever();
+            }))
+            .action(Operation.RunForever.class, (i, o) -> i.run(i.loop::runForever))
+            .value(Operation.RunUntilComplete.class, (i, o) -> {
+                JavaLoop.Future future = i.state.future(o.future());
+                Object[] result = new Object[1];
+                i.run(() -> result[0] = i.loop.runUntilComplete(future));
+                return Outcome.value(result[0]);
+            })
+            // ---- observing
+            .value(Operation.ReadyQueueLength.class, (i, o) -> Outcome.value(i.readyQueue().length()))
+            .value(Operation.SelectTimeout.class, (i, o) -> {
+                JavaLoop.SelectProbe probe = i.loop.selectProbe().orElseThrow(() -> missing("selectProbe"));
+                Double[] timeout = new Double[1];
+                i.run(() -> timeout[0] = probe.runOnceObservingTimeout());
+                return Outcome.value(timeout[0]);
+            })
+            .value(Operation.Recorded.class, (i, o) -> Outcome.value(i.state.recorded()))
+            .value(Operation.Note.class, (i, o) -> {
+                Outcome inner = i.outcome(o.of(), true); // EXC-2: KeyboardInterrupt or SystemExit leaves it unrecorded
+                i.state.record(o.name(), inner.isError() ? AsyncioTypes.describe(inner) : inner.value());
+                return inner;
+            })
+            // ---- futures
+            .action(Operation.CreateFuture.class, (i, o) -> i.state.nameFuture(o.future(), i.loop.createFuture()))
+            .action(Operation.AddDoneCallback.class, (i, o) -> i.state.future(o.future()).addDoneCallback(i.doneCallback(o)))
+            .action(Operation.SetResult.class, (i, o) -> i.state.future(o.future()).setResult(o.value()))
+            .action(Operation.SetException.class, (i, o) ->
+                    i.state.future(o.future()).setException(new LoopError("RuntimeError", "set by the kit")))
+            .value(Operation.CancelFuture.class, (i, o) -> Outcome.value(i.state.future(o.future()).cancel()))
+            .value(Operation.FutureDone.class, (i, o) -> Outcome.value(i.state.future(o.future()).done()))
+            .value(Operation.FutureCancelled.class, (i, o) -> Outcome.value(i.state.future(o.future()).cancelled()))
+            // ---- tasks
+            .value(Operation.CreateTask.class, Interpreter::createTask)
+            .action(Operation.CreateUninitialisedTask.class, (i, o) -> i.state.nameTask(o.task(), // INIT-1
+                    i.loop.uninitialisedTasks().orElseThrow(() -> missing("uninitialisedTasks")).create()))
+            .value(Operation.TaskDone.class, (i, o) -> Outcome.value(i.state.task(o.task()).done()))
+            .value(Operation.TaskName.class, (i, o) -> Outcome.value(i.state.task(o.task()).name()))
+            .value(Operation.TaskCoroutine.class, (i, o) -> {
+                JavaLoop.Coroutine coroutine = i.state.task(o.task()).coroutine();
+                return Outcome.value(coroutine == null ? null : coroutine.getClass().getSimpleName());
+            })
+            .value(Operation.CurrentTask.class, (i, o) -> Outcome.value(i.state.nameOf(i.loop.currentTask())))
+            .action(Operation.EnterTask.class, (i, o) -> i.taskRegistry().enter(i.state.task(o.task())))
+            .action(Operation.LeaveTask.class, (i, o) -> i.taskRegistry().leave(i.state.task(o.task())))
+            .value(Operation.SwapCurrentTask.class, (i, o) -> {
+                if (!i.apiLevel.atLeast(EAGER_START_SINCE)) { // _swap_current_task came with eager tasks
+                    return Outcome.error("AttributeError", "module 'asyncio.tasks' has no attribute '_swap_current_task'");
+                }
+                JavaLoop.Task next = o.task() == null ? null : i.state.task(o.task());
+                return Outcome.value(i.state.nameOf(i.taskRegistry().swap(next)));
+            })
+            // ---- threads, errors and I/O
+            .value(Operation.StartLoopThread.class, (i, o) -> i.loopThread.start() ? Outcome.nothing()
+                    : Outcome.error("RuntimeError", "the loop did not become idle within "
+                            + LoopThread.BOUND_SECONDS + " s of starting on its own thread"))
+            .value(Operation.StopLoopThread.class, (i, o) -> Outcome.value(i.loopThread.stop()))
+            .value(Operation.WaitFor.class, (i, o) -> Outcome.value(i.state.awaitEvent(o.label(), o.seconds())))
+            .value(Operation.ReportedErrors.class, (i, o) -> Outcome.value(i.state.reportedErrors()))
+            .action(Operation.AddReadyReader.class, (i, o) -> i.channels.addReadyReader(o.label()))
+            // ---- futures, timers and exception handlers beyond the source document (issue 16)
+            .value(Operation.RemoveDoneCallback.class, (i, o) -> {
+                Consumer<JavaLoop.Future> callback = i.doneCallbacks.get(List.of(o.future(), o.label()));
+                JavaLoop.Future future = i.state.future(o.future());
+                if (callback == null) {
+                    throw new UnknownName("no done callback '" + o.label() + "' was added to future '" + o.future() + "'");
+                }
+                return Outcome.value(future.removeDoneCallback(callback)); // FUTURE-5
+            })
+            .value(Operation.FutureResult.class, (i, o) -> Outcome.value(i.state.future(o.future()).result())) // FUTURE-3, FUTURE-4
+            .value(Operation.FutureException.class, (i, o) -> {
+                Throwable error = i.state.future(o.future()).exception();
+                return Outcome.value(error == null ? null : i.types.describe(error));
+            })
+            .action(Operation.SetStopIteration.class, (i, o) ->
+                    i.state.future(o.future()).setStopIteration("set by the kit")) // FUTURE-6
+            .value(Operation.HandleWhen.class, (i, o) -> {
+                if (!(i.state.handle(o.handle()) instanceof JavaLoop.TimerHandle timer)) {
+                    return Outcome.error("AttributeError", "'Handle' object has no attribute 'when'");
+                }
+                return Outcome.value(timer.when()); // TIMER-1
+            })
+            .value(Operation.LoopTime.class, (i, o) -> Outcome.value(i.loop.time())) // TIMER-5
+            .action(Operation.RaiseBaseException.class, (i, o) -> {
+                throw exit(o.errorType());
+            })
+            .value(Operation.ReportedContexts.class, (i, o) -> Outcome.value(i.state.reportedContexts())) // EXC-1
+            .action(Operation.SetExceptionHandler.class, (i, o) -> i.loop.setExceptionHandler(switch (o.handler()) { // EXC-3
+                case RECORDING -> i.state.recordingHandler;
                 case DEFAULT -> null;
                 case RAISING -> RAISING_HANDLER;
-            });
-        } else if (op instanceof Operation.GetExceptionHandler) {
-            JavaLoop.ExceptionHandler handler = loop.getExceptionHandler(); // EXC-3
-            return Outcome.value(handler == null ? null
-                    : handler == state.recordingHandler ? "recording" : handler == RAISING_HANDLER ? "raising" : "other");
-        } else if (op instanceof Operation.CallExceptionHandler o) {
-            Map<String, Object> context = new LinkedHashMap<>(); // EXC-5
-            context.put("message", o.message());
-            context.put("exception", new LoopError("RuntimeError", o.message()));
-            loop.callExceptionHandler(context);
-        } else {
-            return channels.perform(op);
-        }
-        return Outcome.nothing();
+            }))
+            .value(Operation.GetExceptionHandler.class, (i, o) -> {
+                JavaLoop.ExceptionHandler handler = i.loop.getExceptionHandler(); // EXC-3
+                return Outcome.value(handler == null ? null : handler == i.state.recordingHandler ? "recording"
+                        : handler == RAISING_HANDLER ? "raising" : "other");
+            })
+            .action(Operation.CallExceptionHandler.class, (i, o) -> {
+                Map<String, Object> context = new LinkedHashMap<>(); // EXC-5
+                context.put("message", o.message());
+                context.put("exception", new LoopError("RuntimeError", o.message()));
+                i.loop.callExceptionHandler(context);
+            })
+            // ---- the run lifecycle, a closed loop, cancellation and I/O readiness (issue 16, part B)
+            .value(Operation.IsRunning.class, (i, o) -> Outcome.value(i.loop.isRunning()))
+            .value(Operation.IsClosed.class, (i, o) -> Outcome.value(i.loop.isClosed()))
+            .action(Operation.Close.class, (i, o) -> i.loop.close())
+            .value(Operation.RunCoroutineUntilComplete.class, (i, o) -> {
+                JavaLoop.Future awaited = o.awaits() == null ? null : i.state.future(o.awaits());
+                KitCoroutine coroutine = KitCoroutine.ofTask(o.label(), awaited, List.of(), true, i);
+                Object[] result = new Object[1];
+                i.run(() -> result[0] = i.loop.runUntilComplete(coroutine)); // RUN-1
+                return Outcome.value(result[0]);
+            })
+            .value(Operation.CancelTask.class, (i, o) -> Outcome.value(i.state.task(o.task()).cancel(o.msg())))
+            .action(Operation.CreateScriptedTask.class, (i, o) -> {
+                JavaLoop.Future awaited = o.awaits() == null ? null : i.state.future(o.awaits());
+                KitCoroutine coroutine = KitCoroutine.ofScriptedTask(o.label(), awaited, o.then(), o.catchesCancellation(), i);
+                i.state.nameTask(o.task(), i.loop.createTask(coroutine, o.task()));
+            })
+            .action(Operation.SocketPair.class, (i, o) -> i.channels.socketPair(o.socket()))
+            .action(Operation.MakeReadable.class, (i, o) -> i.channels.makeReadable(o.socket()))
+            .action(Operation.AddReader.class, (i, o) -> i.channels.addReader(o.socket(), i.callback(o.label(), o.then())))
+            .value(Operation.RemoveReader.class, (i, o) -> Outcome.value(i.channels.removeReader(o.socket())))
+            .action(Operation.AddWriter.class, (i, o) -> i.channels.addWriter(o.socket(), i.callback(o.label(), o.then())))
+            .value(Operation.RemoveWriter.class, (i, o) -> Outcome.value(i.channels.removeWriter(o.socket())))
+            .build();
+
+    /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */
+    private void schedule(String name, String label, List<Operation> then,
+            java.util.function.Function<Runnable, JavaLoop.Handle> scheduler) {
+        Runnable callback = callback(label, then);
+        state.nameHandle(name, scheduler.apply(callback), callback);
     }
 
     /**

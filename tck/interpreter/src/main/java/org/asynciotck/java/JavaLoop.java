@@ -197,6 +197,18 @@ public interface JavaLoop {
         return Optional.empty();
     }
 
+    // ---- optional internals that declare no capability ------------------------------------------------
+
+    /**
+     * How the kit knows that the loop, running on a thread of its own ({@code start_loop_thread}), is idle, and
+     * wakes it when it does not wake itself: for a loop whose poller an adapter owns (the reference loop's).
+     * Without it the kit waits for a thread-safe round trip and a settle pause, and stops the loop with a
+     * thread-safe {@code stop()} alone.
+     */
+    default Optional<IdleProbe> idleProbe() {
+        return Optional.empty();
+    }
+
     // ---- the loop's objects -----------------------------------------------------------------------
 
     /** {@code asyncio.Handle}. */
@@ -349,6 +361,15 @@ public interface JavaLoop {
     interface EagerTasks {
         /** {@code loop.create_task(coro, name=name, eager_start=True)}: the first step runs inside this call. */
         Task createEagerTask(Coroutine coroutine, String name);
+    }
+
+    /** Observes and wakes the poll of a loop that runs on a thread of its own. */
+    interface IdleProbe {
+        /** Waits at most {@code seconds} until the loop blocks in its poll with nothing to do; whether it did. */
+        boolean awaitIdle(double seconds) throws InterruptedException;
+
+        /** Makes the loop's current or next poll return, as its self-pipe would. */
+        void wakeUp();
     }
 
     /** Tasks whose initialiser never ran (INIT-1), a Python notion a loop models only for the rules about it. */

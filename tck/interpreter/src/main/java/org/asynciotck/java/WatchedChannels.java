@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
-import java.util.List;
-import java.util.function.BiFunction;
-import org.asynciotck.spi.Operation;
-import org.asynciotck.spi.Outcome;
 
 /**
  * The I/O operations: the kit's "socket pair" is a {@link Pipe}, whose source is the watched end for readers
@@ -18,40 +14,45 @@ final class WatchedChannels {
 
     private final JavaLoop loop;
     private final SessionState state;
-    /** Makes the kit's callback for a label and its {@code then}. */
-    private final BiFunction<String, List<Operation>, Runnable> callbacks;
 
-    WatchedChannels(JavaLoop loop, SessionState state, BiFunction<String, List<Operation>, Runnable> callbacks) {
+    WatchedChannels(JavaLoop loop, SessionState state) {
         this.loop = loop;
         this.state = state;
-        this.callbacks = callbacks;
     }
 
-    Outcome perform(Operation op) {
-        if (op instanceof Operation.SocketPair o) {
-            state.namePipe(o.socket(), openPipe());
-        } else if (op instanceof Operation.MakeReadable o) {
-            writeByte(state.pipe(o.socket()));
-        } else if (op instanceof Operation.AddReader o) {
-            loop.addReader(state.pipe(o.socket()).source(), callbacks.apply(o.label(), o.then()));
-        } else if (op instanceof Operation.RemoveReader o) {
-            return Outcome.value(loop.removeReader(state.pipe(o.socket()).source()));
-        } else if (op instanceof Operation.AddWriter o) {
-            loop.addWriter(state.pipe(o.socket()).sink(), callbacks.apply(o.label(), o.then()));
-        } else if (op instanceof Operation.RemoveWriter o) {
-            return Outcome.value(loop.removeWriter(state.pipe(o.socket()).sink()));
-        } else if (op instanceof Operation.AddReadyReader o) {
-            Pipe pipe = openPipe();
-            state.namePipe("!ready-reader-" + o.label(), pipe);
-            writeByte(pipe);
-            loop.addReader(pipe.source(), () -> {
-                state.record(o.label());
-                loop.removeReader(pipe.source());
-            });
-        } else {
-            throw new IllegalStateException("operation not handled by the Java interpreter: " + op);
-        }
-        return Outcome.nothing();
+    void socketPair(String socket) {
+        state.namePipe(socket, openPipe());
+    }
+
+    void makeReadable(String socket) {
+        writeByte(state.pipe(socket));
+    }
+
+    void addReader(String socket, Runnable callback) {
+        loop.addReader(state.pipe(socket).source(), callback);
+    }
+
+    boolean removeReader(String socket) {
+        return loop.removeReader(state.pipe(socket).source());
+    }
+
+    void addWriter(String socket, Runnable callback) {
+        loop.addWriter(state.pipe(socket).sink(), callback);
+    }
+
+    boolean removeWriter(String socket) {
+        return loop.removeWriter(state.pipe(socket).sink());
+    }
+
+    /** A reader whose channel is readable already: it records {@code label} once, then removes itself. */
+    void addReadyReader(String label) {
+        Pipe pipe = openPipe();
+        state.namePipe("!ready-reader-" + label, pipe);
+        writeByte(pipe);
+        loop.addReader(pipe.source(), () -> {
+            state.record(label);
+            loop.removeReader(pipe.source());
+        });
     }
 
     void close() {

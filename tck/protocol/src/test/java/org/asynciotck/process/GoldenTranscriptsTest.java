@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.asynciotck.process.TranscriptFiles.Exchange;
 import org.asynciotck.process.TranscriptFiles.Transcript;
-import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Operation;
@@ -40,10 +39,9 @@ import org.junit.jupiter.api.Timeout;
  * Replays every golden transcript (tck/protocol/src/test/resources/transcripts/, docs/protocol.md "Golden
  * transcripts") against the Python agent on each CPython of pyenv (3.10.13, 3.11.7, 3.12.1,
  * 3.13.0; one agent process per interpreter serves them all, an absent interpreter is skipped
- * with a message) and against the reference loop in Java at the same four API levels, twice: through
- * the reference adapter's own dispatcher, and through the one Java interpreter of the vocabulary (module
- * tck/interpreter) over the reference loop's JavaLoop ({@code ReferenceImplementation.interpreted}), both
- * through the kit's wire mapping ({@link WireInterpreter}). Every one must answer each request as
+ * with a message) and against the one Java interpreter of the vocabulary (module tck/interpreter) over
+ * the reference loop's JavaLoop (the reference adapter), at the same four API levels, through the kit's
+ * wire mapping ({@link WireInterpreter}). Every one must answer each request as
  * recorded, up to {@link TranscriptNormaliser}; an operation a Java target declares unsupported fails
  * its transcript by name, never passes.
  *
@@ -179,8 +177,7 @@ class GoldenTranscriptsTest {
             }
             targets.add(new PythonTarget(version, python.get()));
         }
-        TranscriptFiles.LEVELS.forEach(level -> targets.add(new JavaTarget(level, false)));
-        TranscriptFiles.LEVELS.forEach(level -> targets.add(new JavaTarget(level, true)));
+        TranscriptFiles.LEVELS.forEach(level -> targets.add(new JavaTarget(level)));
         return targets;
     }
 
@@ -254,13 +251,13 @@ class GoldenTranscriptsTest {
         void close();
     }
 
-    /** The reference loop in process: through the adapter's dispatcher, or the Java interpreter over its JavaLoop. */
-    private record JavaTarget(ApiLevel level, boolean interpreted) implements Target {
+    /** The reference loop in process: the Java interpreter over its JavaLoop (the reference adapter). */
+    private record JavaTarget(ApiLevel level) implements Target {
         private static final String NOT_REFERENCE = "#! not-reference ";
 
         @Override
         public String name() {
-            return (interpreted ? "Java interpreter over the reference loop" : "reference adapter") + ", API level " + level;
+            return "Java interpreter over the reference loop, API level " + level;
         }
 
         @Override
@@ -271,9 +268,7 @@ class GoldenTranscriptsTest {
 
         @Override
         public Conversation start() {
-            ReferenceConfig config = ReferenceConfig.defaults().withApiLevel(level);
-            WireInterpreter interpreter = new WireInterpreter(interpreted
-                    ? ReferenceImplementation.interpreted(config) : new ReferenceImplementation(config));
+            WireInterpreter interpreter = new WireInterpreter(new ReferenceImplementation(level));
             return new Conversation() {
                 @Override
                 public String send(String line) {
