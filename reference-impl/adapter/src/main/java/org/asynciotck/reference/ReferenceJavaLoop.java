@@ -191,7 +191,7 @@ final class ReferenceJavaLoop implements JavaLoop {
         return loop.removeWriter(watch(channel));
     }
 
-    /** The reference loop's exceptions by asyncio's names, as {@link PythonErrors} names them. */
+    /** The reference loop's exceptions by asyncio's names. */
     @Override
     public String asyncioTypeOf(Throwable error) {
         if (error instanceof LoopExitException exit) {

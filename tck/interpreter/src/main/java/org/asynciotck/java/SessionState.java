@@ -13,7 +13,6 @@ import org.asynciotck.spi.Event;
  * What one session knows: the kit's names for handles, futures, tasks and channels, the events recorded,
  * the run counter and what the loop reported to the kit's handler. Events, reports and runs are guarded
  * by this object's monitor, since callbacks record from the loop thread of {@code start_loop_thread}.
- * (The same bookkeeping as the reference adapter's SessionState, over {@link JavaLoop}'s types.)
  */
 final class SessionState {
 
@@ -79,13 +78,16 @@ final class SessionState {
         return lookup(tasks, "task", name);
     }
 
-    /** The kit's name of a task, null for null, the task's own name for one the kit did not make. */
+    /**
+     * The kit's name of a task, null for null; a task the kit did not make (or has not named yet: one that
+     * runs inside the call that makes it) is not answered with its own name, but as the agent answers.
+     */
     String nameOf(JavaLoop.Task task) {
         if (task == null) {
             return null;
         }
         String name = taskNames.get(task);
-        return name != null ? name : String.valueOf(task.name());
+        return name != null ? name : "<task not created by the kit: " + task.getClass().getSimpleName() + ">";
     }
 
     void enterTaskGroup(JavaLoop.Task owner, KitTaskGroup group) {
