@@ -1,18 +1,19 @@
 package org.asynciotck.reference;
 
-import java.util.Set;
 import org.asynciotck.KitVersion;
+import org.asynciotck.java.JavaLoop;
+import org.asynciotck.java.JavaLoopImplementation;
+import org.asynciotck.java.JavaLoopProvider;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
-import org.asynciotck.spi.Operation;
 
 /**
  * The reference loop ({@code org.asynciotck.refloop}) behind the kit's SPI, in process.
- * Performs every operation the way docs/protocol.md describes for an agent: one fresh loop
- * per session on its own thread, named handles/futures/tasks, callbacks that record events,
- * virtual time, and a bound on every operation.
+ * Every operation is performed by the kit's one Java interpreter of the vocabulary (module
+ * tck/interpreter, the same that certifies any Java loop) over {@link ReferenceJavaLoop}: one fresh
+ * loop per session on its own thread, with virtual time, and a bound on every operation.
  *
  * <p>The kit's own tests plug deliberately broken loops in through {@link ReferenceConfig}.
  */
@@ -20,6 +21,7 @@ public final class ReferenceImplementation implements LoopImplementation {
 
     private final ReferenceConfig config;
     private final ImplementationInfo info;
+    private final JavaLoopImplementation interpreter;
 
     /** The reference loop, API level 3.12, every capability, 10 s per operation. */
     public ReferenceImplementation() {
@@ -35,6 +37,7 @@ public final class ReferenceImplementation implements LoopImplementation {
         this.config = config;
         this.info = new ImplementationInfo(config.id(), config.name(), KitVersion.get(), "",
                 config.apiLevel(), config.capabilities(), config.profiles());
+        this.interpreter = interpreted(config);
     }
 
     @Override
@@ -48,16 +51,47 @@ public final class ReferenceImplementation implements LoopImplementation {
     }
 
     /**
-     * The operations of docs/protocol.md that this adapter's interpreter performs, in the order of
-     * {@link Operation}: the keys of its dispatch table, which VocabularyTest checks against
-     * Operation.java, the Python agent, docs/protocol.md and the request schema.
+     * The reference loop as a {@link JavaLoopImplementation}: the one Java interpreter of the vocabulary (module
+     * tck/interpreter) over {@link ReferenceJavaLoop}, with this configuration's loops, tasks, capabilities,
+     * profiles, API level and bound.
      */
-    public static Set<Class<? extends Operation>> interpretedOperations() {
-        return OperationDispatcher.operations();
+    static JavaLoopImplementation interpreted(ReferenceConfig config) {
+        return new JavaLoopImplementation(new JavaLoopProvider() {
+            @Override
+            public JavaLoop newLoop() {
+                return new ReferenceJavaLoop(config.loops(), config.tasks(), config.capabilities());
+            }
+
+            @Override
+            public String id() {
+                return config.id();
+            }
+
+            @Override
+            public String name() {
+                return config.name();
+            }
+
+            @Override
+            public String version() {
+                return KitVersion.get();
+            }
+
+            @Override
+            public String apiLevel() {
+                return config.apiLevel().toString();
+            }
+
+            @Override
+            public java.util.List<String> profiles() {
+                return config.profiles().declaredNames();
+            }
+        }, config.operationBound(), config.capabilities());
     }
 
+    /** One session: a fresh reference loop on a thread of its own, answered by the Java interpreter. */
     @Override
     public LoopSession openSession() {
-        return new ReferenceSession(config);
+        return interpreter.openSession();
     }
 }

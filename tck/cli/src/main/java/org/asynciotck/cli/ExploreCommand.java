@@ -5,8 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.asynciotck.explore.ExplorationReport;
 import org.asynciotck.explore.Explorer;
@@ -19,6 +17,7 @@ import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.untrusted.ReportFolders;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -41,22 +40,9 @@ final class ExploreCommand implements Callable<Integer> {
             + " or python when --python or --venv is given)")
     private String impl;
 
-    @Option(names = "--python", paramLabel = "VERSION|PATH",
-            description = "python: an interpreter, or a pyenv version such as 3.12.1")
-    private String python;
-
-    @Option(names = "--venv", paramLabel = "DIR", description = "python: the interpreter of this virtual environment")
-    private Path venv;
-
-    @Option(names = "--variant", paramLabel = "c|py", defaultValue = "c",
-            description = "python: CPython's C or pure-Python Task/Future (default: c)")
-    private String variant;
-
-    @Option(names = "--loop-factory", paramLabel = "MODULE:CALLABLE", description = "python: the loop to explore")
-    private String loopFactory;
-
-    @Option(names = "--python-path", paramLabel = "DIR", description = "python: folder added to sys.path; repeatable")
-    private List<Path> pythonPath = new ArrayList<>();
+    /** --python, --venv, --loop-factory, --python-path, --variant: the kit's Python agent, as for 'run'. */
+    @Mixin
+    private PythonAgentOptions agent = new PythonAgentOptions();
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "the same seed gives the same "
             + "programs and verdicts (default: 1)")
@@ -68,9 +54,11 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/explore/<id>/)")
     private Path outFolder;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
-            description = "bound on each operation (default: 10s)")
-    private Duration timeout;
+    @Mixin
+    private PythonAgentOptions.Timeout bound = new PythonAgentOptions.Timeout();
+
+    /** The bound on one exchange with the agent when --timeout is not given. */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
     private final Path reportsRoot;
 
@@ -82,7 +70,7 @@ final class ExploreCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        String kind = impl != null ? impl : python != null || venv != null ? "python" : "reference";
+        String kind = impl != null ? impl : agent.python != null || agent.venv != null ? "python" : "reference";
         if (programs < 1) {
             err.println("asyncio-tck explore: --programs must be at least 1, got " + programs);
             return ExitCode.USAGE;
@@ -91,12 +79,12 @@ final class ExploreCommand implements Callable<Integer> {
             err.println("asyncio-tck explore: --impl must be reference or python, got '" + kind + "'");
             return ExitCode.USAGE;
         }
-        if (kind.equals("python") && python == null && venv == null) {
+        if (kind.equals("python") && agent.python == null && agent.venv == null) {
             err.println("asyncio-tck explore: --impl python needs --python VERSION|PATH or --venv DIR");
             return ExitCode.USAGE;
         }
-        if (!variant.equals("c") && !variant.equals("py")) {
-            err.println("asyncio-tck explore: --variant must be c or py, got '" + variant + "'");
+        if (!variant().equals("c") && !variant().equals("py")) {
+            err.println("asyncio-tck explore: --variant must be c or py, got '" + variant() + "'");
             return ExitCode.USAGE;
         }
         LoopImplementation underTest;
@@ -141,45 +129,41 @@ final class ExploreCommand implements Callable<Integer> {
     }
 
     private ProcessImplementation agent() {
-        Path interpreter;
-        if (venv != null) {
-            interpreter = venv.resolve("bin").resolve("python");
-        } else if (python.matches("\\d+\\.\\d+\\.\\d+[a-z0-9]*")) {
-            String root = System.getenv("PYENV_ROOT");
-            Path pyenv = root == null || root.isBlank() ? Path.of(System.getProperty("user.home"), ".pyenv")
-                    : Path.of(root);
-            interpreter = pyenv.resolve("versions").resolve(python).resolve("bin/python3");
-        } else {
-            interpreter = Path.of(python);
-        }
+        Path interpreter = agent.interpreter();
         if (!Files.isExecutable(interpreter)) {
             throw new IllegalArgumentException("no interpreter at " + interpreter);
         }
-        AgentCommand.Builder command = AgentCommand.python(interpreter).variant(variant).operationTimeout(timeout)
+        Duration timeout = bound.timeout != null ? bound.timeout : DEFAULT_TIMEOUT;
+        AgentCommand.Builder command = AgentCommand.python(interpreter).variant(variant()).operationTimeout(timeout)
                 .handshakeTimeout(timeout);
-        pythonPath.forEach(command::pythonPath);
-        if (loopFactory != null) {
-            command.loop(loopFactory);
+        agent.pythonPath.forEach(command::pythonPath);
+        if (agent.loopFactory != null) {
+            command.loop(agent.loopFactory);
         }
         return new ProcessImplementation(command.build());
     }
 
+    /** CPython's C Task/Future unless --variant says otherwise. */
+    private String variant() {
+        return agent.variant != null ? agent.variant : "c";
+    }
+
     private String replayCommand() {
         StringBuilder c = new StringBuilder("asyncio-tck explore");
-        if (venv != null) {
-            c.append(" --venv ").append(venv);
-        } else if (python != null) {
-            c.append(" --python ").append(python);
+        if (agent.venv != null) {
+            c.append(" --venv ").append(agent.venv);
+        } else if (agent.python != null) {
+            c.append(" --python ").append(agent.python);
         } else {
             c.append(" --impl reference");
         }
-        if (python != null || venv != null) {
-            c.append(" --variant ").append(variant);
+        if (agent.python != null || agent.venv != null) {
+            c.append(" --variant ").append(variant());
         }
-        if (loopFactory != null) {
-            c.append(" --loop-factory ").append(loopFactory);
+        if (agent.loopFactory != null) {
+            c.append(" --loop-factory ").append(agent.loopFactory);
         }
-        pythonPath.forEach(p -> c.append(" --python-path ").append(p));
+        agent.pythonPath.forEach(p -> c.append(" --python-path ").append(p));
         return c.append(" --seed ").append(seed).append(" --programs ").append(programs).toString();
     }
 }

@@ -24,11 +24,11 @@ public record ImplementationOptions(
         Duration timeout, JavaLoopChoice java) {
 
     /**
-     * A Java loop on the class path ({@code --impl java}, module tck/java).
+     * A Java loop on the class path ({@code --impl java}, modules tck/interpreter and tck/java).
      *
      * @param providerClass {@code --class}: the loop's JavaLoopProvider, or null to find it through ServiceLoader
      * @param id            {@code --java-id}: the id of the registered provider to run, or null for the only one
-     * @param classPath     {@code --class-path}: jars and folders with the loop and the kit's tck/java jar
+     * @param classPath     {@code --class-path}: jars and folders with the loop and the kit's tck/java and tck/interpreter jars
      */
     public record JavaLoopChoice(String providerClass, String id, List<Path> classPath) {
         public JavaLoopChoice {
@@ -52,7 +52,7 @@ public record ImplementationOptions(
     public static final String PROCESS = "process";
     /** The reference loop with synchronously dispatching futures (the other future design). */
     public static final String REFERENCE_SYNC = "reference-sync";
-    /** A loop written in Java against org.asynciotck.java.JavaLoop (module tck/java), found on --class-path. */
+    /** A loop written in Java against org.asynciotck.java.JavaLoop (module tck/interpreter), found on --class-path. */
     public static final String JAVA = "java";
     public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS, JAVA);
 

@@ -25,7 +25,7 @@ final class ImplementationsCommand implements Callable<Integer> {
             ImplementationOptions.PYTHON, "a Python event loop through the bundled agent "
                     + "(--python, --loop-factory, --python-path, --variant)",
             ImplementationOptions.PROCESS, "any agent speaking docs/protocol.md (--command)",
-            ImplementationOptions.JAVA, "a loop written in Java against tck/java's JavaLoop (--class-path, --class, "
+            ImplementationOptions.JAVA, "a loop written in Java against tck/interpreter's JavaLoop (--class-path, --class, "
                     + "--java-id)");
 
     @Spec

@@ -5,7 +5,6 @@ import org.asynciotck.report.ReadmeBlock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +25,7 @@ import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.untrusted.ReportFolders;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -56,9 +56,8 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/)")
     private Path out;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "bound on one operation, e.g. 10s (default: each implementation's)")
-    private Duration timeout;
+    @Mixin
+    private PythonAgentOptions.Timeout bound = new PythonAgentOptions.Timeout();
 
     @Option(names = "--readme", paramLabel = "FILE",
             description = "also write the matrix table between the <!-- matrix:start --> and <!-- matrix:end --> lines of FILE")
@@ -100,7 +99,7 @@ final class MatrixCommand implements Callable<Integer> {
             profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {
                 ImplementationSpec parsed = ImplementationSpec.parse(impl);
-                parsed.options(timeout);
+                parsed.options(bound.timeout);
                 specs.add(parsed);
             }
             OutputFolder.requireWritable(folder);
@@ -161,7 +160,7 @@ final class MatrixCommand implements Callable<Integer> {
 
     private MatrixColumn certify(ImplementationSpec implementation, RuleCatalogue catalogue,
             Certification certification, Path folder, Set<String> keys, PrintWriter err) throws IOException {
-        try (LoopImplementation created = factory.create(implementation.options(timeout))) {
+        try (LoopImplementation created = factory.create(implementation.options(bound.timeout))) {
             LoopImplementation started;
             try {
                 started = profiles.applyTo(created);

@@ -1,9 +1,9 @@
 package org.asynciotck.cli;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options shared by every command that runs the features: which implementation, which scenarios, where. */
@@ -13,22 +13,12 @@ final class RunOptions {
             description = "reference, python, process or java (default: ${DEFAULT-VALUE})")
     String impl;
 
-    @Option(names = "--python", paramLabel = "PATH", description = "python: the interpreter to run the agent with")
-    Path python;
+    /** --python, --venv, --loop-factory, --python-path, --variant: the kit's Python agent. */
+    @Mixin
+    PythonAgentOptions agent = new PythonAgentOptions();
 
-    @Option(names = "--loop-factory", paramLabel = "MODULE:CALLABLE",
-            description = "python: the loop to certify: asyncio (default), uvloop, or a callable returning a new event loop, e.g. mypkg.loops:new_loop")
-    String loopFactory;
-
-    @Option(names = "--python-path", paramLabel = "DIR", description = "python: folder added to sys.path; repeatable")
-    List<Path> pythonPath = new ArrayList<>();
-
-    @Option(names = "--variant", paramLabel = "c|py", description = "python: CPython's C or pure-Python Task/Future")
-    String variant;
-
-    @Option(names = "--command", paramLabel = "AGENT COMMAND",
-            description = "process: the command line of an agent speaking docs/protocol.md")
-    String command;
+    @Mixin
+    PythonAgentOptions.ProcessCommand process = new PythonAgentOptions.ProcessCommand();
 
     @Option(names = "--class", paramLabel = "NAME",
             description = "java: the loop's org.asynciotck.java.JavaLoopProvider (default: the one its jar registers)")
@@ -55,9 +45,8 @@ final class RunOptions {
     @Option(names = "--allure-html", negatable = true, description = ALLURE_HTML_HELP)
     Boolean allureHtml;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "bound on one operation, e.g. 10s or 500ms (default: the implementation's)")
-    Duration timeout;
+    @Mixin
+    PythonAgentOptions.Timeout bound = new PythonAgentOptions.Timeout();
 
     @Option(names = "--junit", paramLabel = "PATH",
             description = "write the kit's verdicts as JUnit XML to PATH too (always in <out>/junit.xml): one "
@@ -78,7 +67,7 @@ final class RunOptions {
             throw new IllegalArgumentException("bad --id [" + id + "]: use letters, digits, '.', '_' and '-', "
                     + "starting with a letter or digit, e.g. " + org.asynciotck.untrusted.ReportFolders.name(id));
         }
-        return new ImplementationOptions(impl, python, loopFactory, pythonPath, variant, command, timeout,
-                new ImplementationOptions.JavaLoopChoice(javaClass, javaId, classPath)).validate();
+        return agent.implementation(impl, process.command, bound.timeout,
+                new ImplementationOptions.JavaLoopChoice(javaClass, javaId, classPath));
     }
 }

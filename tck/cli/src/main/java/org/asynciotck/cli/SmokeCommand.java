@@ -1,9 +1,7 @@
 package org.asynciotck.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -12,6 +10,7 @@ import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -38,29 +37,15 @@ final class SmokeCommand implements Callable<Integer> {
                     + "--venv, --loop-factory, --variant or --python-path)")
     String impl;
 
-    @Option(names = "--command", paramLabel = "AGENT COMMAND",
-            description = "process: the agent's command line, e.g. \"python3 -m mypkg.agent\"")
-    String command;
+    @Mixin
+    PythonAgentOptions.ProcessCommand process = new PythonAgentOptions.ProcessCommand();
 
-    @Option(names = "--python", paramLabel = "PATH", description = "python: the interpreter to run the kit's agent with")
-    Path python;
+    /** --python, --venv, --loop-factory, --python-path, --variant: the kit's Python agent, as for 'run'. */
+    @Mixin
+    PythonAgentOptions agent = new PythonAgentOptions();
 
-    @Option(names = "--venv", paramLabel = "DIR", description = "python: a virtual environment; its bin/python runs the agent")
-    Path venv;
-
-    @Option(names = "--loop-factory", paramLabel = "MODULE:CALLABLE",
-            description = "python: asyncio (default), uvloop, or a callable returning a new event loop")
-    String loopFactory;
-
-    @Option(names = "--python-path", paramLabel = "DIR", description = "python: folder added to sys.path; repeatable")
-    List<Path> pythonPath = new ArrayList<>();
-
-    @Option(names = "--variant", paramLabel = "c|py", description = "python: CPython's C or pure-Python Task/Future")
-    String variant;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "bound on one exchange, the hello included (default: the implementation's, 10 s for agents)")
-    Duration timeout;
+    @Mixin
+    PythonAgentOptions.Timeout exchangeBound = new PythonAgentOptions.Timeout();
 
     @Option(names = "--bound", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "120s",
             description = "bound on the whole smoke; operations not tried by then are listed as not probed "
@@ -107,29 +92,18 @@ final class SmokeCommand implements Callable<Integer> {
     }
 
     private ImplementationOptions options() {
-        Path interpreter = python;
-        if (venv != null) {
-            if (python != null) {
-                throw new IllegalArgumentException("give --python or --venv, not both");
-            }
-            interpreter = venv.resolve("bin").resolve("python");
-            if (!java.nio.file.Files.isExecutable(interpreter)) {
-                throw new IllegalArgumentException("bad --venv [" + venv + "]: no executable " + interpreter);
-            }
-        }
         String kind = impl;
         if (kind == null) {
-            boolean pythonish = interpreter != null || loopFactory != null || variant != null || !pythonPath.isEmpty();
-            if (command == null && !pythonish) {
+            if (process.command == null && !agent.given()) {
                 throw new IllegalArgumentException("name the agent to check: --command \"AGENT COMMAND\", or the kit's"
                         + " Python agent with --python PATH, --venv DIR or --loop-factory (or --impl reference)");
             }
-            kind = command != null ? ImplementationOptions.PROCESS : ImplementationOptions.PYTHON;
+            kind = process.command != null ? ImplementationOptions.PROCESS : ImplementationOptions.PYTHON;
         }
         if (bound.isZero() || bound.isNegative()) {
             throw new IllegalArgumentException("bad --bound [" + bound + "]: give a positive duration, e.g. 60s");
         }
-        return new ImplementationOptions(kind, interpreter, loopFactory, pythonPath, variant, command, timeout).validate();
+        return agent.implementation(kind, process.command, exchangeBound.timeout, null);
     }
 
     private static void print(Smoke.Report report, PrintWriter out) {

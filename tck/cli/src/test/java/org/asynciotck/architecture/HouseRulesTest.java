@@ -51,6 +51,17 @@ class HouseRulesTest {
                     + " run reaches its scenarios instead)");
 
     /**
+     * The one Java interpreter of the vocabulary (tck/interpreter) and the JUnit base class over it serve every
+     * Java loop alike: they name no adapter and no loop; the reference loop reaches them through its JavaLoop
+     * (reference-impl/adapter's ReferenceJavaLoop), as any other loop does. Its module sees the API alone.
+     */
+    @ArchTest
+    static final ArchRule theJavaInterpreterNamesNoLoop = noClasses().that().resideInAPackage("org.asynciotck.java..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.asynciotck.reference..", "org.asynciotck.refloop..",
+                    "org.asynciotck.process..", "org.asynciotck.cli..", "com.fasterxml..")
+            .because("the interpreter must answer for any JavaLoop as it does for the reference loop");
+
+    /**
      * Only the command line prints. The reference loop is the one exception, and it is not the kit: its
      * default exception handler logs to stderr, as asyncio's does.
      */

@@ -39,9 +39,11 @@ import org.junit.jupiter.api.Timeout;
  * Replays every golden transcript (tck/protocol/src/test/resources/transcripts/, docs/protocol.md "Golden
  * transcripts") against the Python agent on each CPython of pyenv (3.10.13, 3.11.7, 3.12.1,
  * 3.13.0; one agent process per interpreter serves them all, an absent interpreter is skipped
- * with a message) and against the Java interpreter of the vocabulary (the reference adapter, at
- * the same four API levels, through the kit's wire mapping: {@link WireInterpreter}). Every one
- * must answer each request as recorded, up to {@link TranscriptNormaliser}.
+ * with a message) and against the one Java interpreter of the vocabulary (module tck/interpreter) over
+ * the reference loop's JavaLoop (the reference adapter), at the same four API levels, through the kit's
+ * wire mapping ({@link WireInterpreter}). Every one must answer each request as
+ * recorded, up to {@link TranscriptNormaliser}; an operation a Java target declares unsupported fails
+ * its transcript by name, never passes.
  *
  * <p>{@code -Dasynciotck.transcripts.record=true} re-records the replies of every transcript from
  * its requests, and refuses to write a transcript on whose answers the targets disagree.
@@ -136,6 +138,9 @@ class GoldenTranscriptsTest {
                 + "=true)").doesNotContainNull();
         assertThat(transcript.exchanges().get(transcript.exchanges().size() - 1).request())
                 .as(transcript.name() + ": a transcript ends its session").containsAnyOf("close_session", "bye");
+        List<String> declined = got.stream().filter(reply -> reply.contains("\"type\":\"unsupported\"")).toList();
+        assertThat(declined).as(transcript.name() + " on " + target.name() + ": operations declared unsupported, "
+                + "so this transcript is not answered").isEmpty();
         assertThat(compared(transcript, got)).as(transcript.name() + " on " + target.name() + ": "
                 + difference(transcript, expected, got)).isEqualTo(compared(transcript, expected));
     }
@@ -246,12 +251,13 @@ class GoldenTranscriptsTest {
         void close();
     }
 
+    /** The reference loop in process: the Java interpreter over its JavaLoop (the reference adapter). */
     private record JavaTarget(ApiLevel level) implements Target {
         private static final String NOT_REFERENCE = "#! not-reference ";
 
         @Override
         public String name() {
-            return "reference adapter, API level " + level;
+            return "Java interpreter over the reference loop, API level " + level;
         }
 
         @Override

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.asynciotck.reference.ReferenceImplementation;
+import org.asynciotck.java.JavaLoopImplementation;
 import org.asynciotck.spi.Operation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -59,8 +59,8 @@ class VocabularyTest {
     void everyOperationIsInEveryPlace() throws Exception {
         Map<String, Set<String>> places = new LinkedHashMap<>();
         places.put("Operation.java (permitted records)", wireNames(Arrays.asList(Operation.class.getPermittedSubclasses())));
-        places.put("the reference adapter's dispatch table (OperationDispatcher)",
-                wireNames(ReferenceImplementation.interpretedOperations()));
+        places.put("the Java interpreter's dispatch table (tck/interpreter, Interpreter)",
+                wireNames(JavaLoopImplementation.interpretedOperations()));
         places.put("the Python agent's OPERATIONS (asyncio_tck_agent.operations)", agentOperations());
         places.put("docs/protocol.md (Operations table)", documentedOperations());
         places.put("docs/protocol-requests.schema.json (op)", schemaOps());
@@ -124,10 +124,10 @@ class VocabularyTest {
         return schema.validate(JSON.readTree(request)).stream().map(Error::toString).toList();
     }
 
-    /** The reference adapter's table has one entry per operation, in the order Operation.java declares them. */
+    /** The Java interpreter's table has one entry per operation, in the order Operation.java declares them. */
     @Test
     void theInterpretersTableFollowsTheOrderOfOperationJava() {
-        assertThat(List.<Object>copyOf(ReferenceImplementation.interpretedOperations()))
+        assertThat(List.<Object>copyOf(JavaLoopImplementation.interpretedOperations()))
                 .containsExactlyElementsOf(Operation.types());
     }
 

@@ -16,6 +16,7 @@ import java.util.List;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Outcome;
 
 /**
@@ -107,8 +108,15 @@ final class WireInterpreter implements AutoCloseable {
 
     private ObjectNode perform(JsonNode operation) {
         LoopSession open = requireSession("perform");
+        Outcome outcome;
+        try {
+            outcome = open.perform(operation(operation));
+        } catch (OperationUnsupported declined) { // as the agent declares it: the session stays usable
+            return JSON.createObjectNode().put("type", "unsupported").put("op", declined.operation())
+                    .put("reason", declined.reason());
+        }
         ObjectNode reply = JSON.createObjectNode().put("type", "outcome");
-        reply.set("outcome", wire(open.perform(operation(operation))));
+        reply.set("outcome", wire(outcome));
         return reply;
     }
 

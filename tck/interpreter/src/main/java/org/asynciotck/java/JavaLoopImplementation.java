@@ -8,6 +8,7 @@ import org.asynciotck.spi.Capability;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Profiles;
 
 /**
@@ -33,10 +34,18 @@ public final class JavaLoopImplementation implements LoopImplementation {
 
     /** With another bound on one operation than the provider's ({@code --timeout}). */
     public JavaLoopImplementation(JavaLoopProvider provider, Duration operationBound) {
+        this(provider, operationBound, declaredCapabilities(provider));
+    }
+
+    /**
+     * With the capabilities declared here rather than by a loop's optional internals: for an adapter that
+     * knows them from its own configuration (the reference loop's), so no loop is made before a session.
+     */
+    public JavaLoopImplementation(JavaLoopProvider provider, Duration operationBound, Set<String> capabilities) {
         this.provider = provider;
         ApiLevel level = ApiLevel.parse(provider.apiLevel());
         this.info = new ImplementationInfo(provider.id(), provider.name(), provider.version(), "", level,
-                declaredCapabilities(provider), Profiles.declared(provider.profiles(), level));
+                capabilities, Profiles.declared(provider.profiles(), level));
         this.bound = operationBound;
     }
 
@@ -55,6 +64,15 @@ public final class JavaLoopImplementation implements LoopImplementation {
         return new JavaSession(provider, info.id(), info.apiLevel(), bound);
     }
 
+    /**
+     * The operations of docs/protocol.md that the interpreter performs, in the order of {@link Operation}: the
+     * keys of its dispatch table, which VocabularyTest checks against Operation.java, the Python agent,
+     * docs/protocol.md and the request schema.
+     */
+    public static Set<Class<? extends Operation>> interpretedOperations() {
+        return Interpreter.operations();
+    }
+
     /** The capabilities one loop declares by the optional internals it returns. */
     static Set<String> declaredCapabilities(JavaLoopProvider provider) {
         JavaLoop loop = provider.newLoop();
@@ -70,6 +88,7 @@ public final class JavaLoopImplementation implements LoopImplementation {
                 }
             });
             loop.eagerTasks().ifPresent(e -> declared.add(Capability.EAGER_START));
+            loop.uninitialisedTasks().ifPresent(u -> declared.add(Capability.UNINITIALISED_TASK));
             return declared;
         } finally {
             loop.close();

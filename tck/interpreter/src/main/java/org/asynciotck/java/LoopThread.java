@@ -1,13 +1,14 @@
 package org.asynciotck.java;
 
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The loop running {@code runForever()} on a thread of its own ({@code start_loop_thread}), so that the
  * session thread is a foreign thread to it, as the cross-thread rules need. Without a selector to watch, it
- * is idle after a thread-safe round trip and the agent's settle pause (docs/threads-and-time.md). (The
- * reference adapter's LoopThread watches its poller instead.)
+ * is idle after a thread-safe round trip and the agent's settle pause (docs/threads-and-time.md); a loop
+ * with an {@link JavaLoop.IdleProbe} (the reference loop's) is idle once it blocks in its poll.
  */
 final class LoopThread {
 
@@ -34,6 +35,9 @@ final class LoopThread {
         thread = new Thread(() -> state.asNewRun(loop::runForever), Thread.currentThread().getName() + "-runner");
         thread.setDaemon(true); // a loop that never stops must not keep the JVM alive
         thread.start();
+        if (loop.idleProbe().isPresent()) {
+            return loop.idleProbe().get().awaitIdle(BOUND_SECONDS);
+        }
         loop.callSoonThreadsafe(idle::countDown);
         if (!idle.await((long) (BOUND_SECONDS * 1000), TimeUnit.MILLISECONDS)) {
             return false;
@@ -48,6 +52,15 @@ final class LoopThread {
             return true;
         }
         loop.callSoonThreadsafe(loop::stop);
+        Optional<JavaLoop.IdleProbe> probe = loop.idleProbe();
+        if (probe.isPresent()) {
+            thread.join(TimeUnit.SECONDS.toMillis(1));
+            if (thread.isAlive()) {
+                // A loop that does not wake itself for a thread-safe call (a broken one) is still shut down:
+                // the adapter owns its poller and wakes it directly.
+                probe.get().wakeUp();
+            }
+        }
         thread.join((long) (BOUND_SECONDS * 1000));
         return !thread.isAlive();
     }

@@ -18,7 +18,6 @@ import org.asynciotck.spi.Outcome;
 /**
  * One scenario's loop, on a thread of its own: each operation is handed to that thread and waited for at
  * most the bound; past it the session is dead (the thread, a daemon, is abandoned in the loop that hung).
- * (The reference adapter's ReferenceSession does the same for the reference loop.)
  */
 final class JavaSession implements LoopSession {
 
@@ -60,9 +59,6 @@ final class JavaSession implements LoopSession {
                 return interpreter.perform(operation);
             } catch (JavaLoop.NotSupported missing) {
                 throw new OperationUnsupported(name, "it leaves out " + missing.method() + " (optional in JavaLoop)");
-            } catch (AsyncioTypes.UnknownName e) {
-                throw new ImplementationFailure(ImplementationFailure.Kind.PROTOCOL_ERROR,
-                        "cannot perform " + name + ": " + e.getMessage(), "");
             }
         });
     }

@@ -3,12 +3,23 @@ package org.asynciotck.java;
 import java.util.concurrent.CancellationException;
 import org.asynciotck.spi.Outcome;
 
-/** Names what a Java loop throws with the asyncio type a Python loop would raise (see {@link LoopError}). */
+/**
+ * Names what a Java loop throws with the asyncio type a Python loop would raise: the loop's own naming first
+ * ({@link JavaLoop#asyncioTypeOf}), then {@link LoopError}'s and the plain Java exceptions'.
+ */
 final class AsyncioTypes {
 
-    private AsyncioTypes() {}
+    private final JavaLoop loop;
 
-    static String typeOf(Throwable error) {
+    AsyncioTypes(JavaLoop loop) {
+        this.loop = loop;
+    }
+
+    String typeOf(Throwable error) {
+        String named = loop.asyncioTypeOf(error);
+        if (named != null) {
+            return named;
+        }
         if (error instanceof LoopError loopError) {
             return loopError.asyncioType();
         }
@@ -19,7 +30,7 @@ final class AsyncioTypes {
             return "CancelledError";
         }
         if (error instanceof UnknownName) {
-            return "ProtocolError";
+            return "KitError"; // docs/protocol.md, "Names": an outcome, not a protocol error
         }
         if (error instanceof IllegalStateException) {
             return "RuntimeError"; // closed or running loop, task conflicts
@@ -30,12 +41,18 @@ final class AsyncioTypes {
         return error.getClass().getSimpleName();
     }
 
-    static Outcome outcomeOf(Throwable error) {
+    /** Whether {@code error} stands for KeyboardInterrupt or SystemExit, which leave callbacks (EXC-2). */
+    boolean isExit(Throwable error) {
+        String type = typeOf(error);
+        return type.equals("KeyboardInterrupt") || type.equals("SystemExit");
+    }
+
+    Outcome outcomeOf(Throwable error) {
         return Outcome.error(typeOf(error), String.valueOf(error.getMessage()));
     }
 
     /** "Type: message", the form of recorded events and reported errors. */
-    static String describe(Throwable error) {
+    String describe(Throwable error) {
         return typeOf(error) + ": " + error.getMessage();
     }
 
@@ -43,7 +60,7 @@ final class AsyncioTypes {
         return error.errorType() + ": " + error.message();
     }
 
-    /** The kit referred to something it never named: the kit's mistake, not the loop's. */
+    /** The kit referred to something it never named: a {@code KitError} outcome (docs/protocol.md, "Names"). */
     static final class UnknownName extends IllegalArgumentException {
         UnknownName(String message) {
             super(message);

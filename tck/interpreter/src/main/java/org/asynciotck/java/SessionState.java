@@ -13,7 +13,6 @@ import org.asynciotck.spi.Event;
  * What one session knows: the kit's names for handles, futures, tasks and channels, the events recorded,
  * the run counter and what the loop reported to the kit's handler. Events, reports and runs are guarded
  * by this object's monitor, since callbacks record from the loop thread of {@code start_loop_thread}.
- * (The same bookkeeping as the reference adapter's SessionState, over {@link JavaLoop}'s types.)
  */
 final class SessionState {
 
@@ -37,6 +36,11 @@ final class SessionState {
 
     /** The handler the kit installs on every new loop ({@code set_exception_handler "recording"}). */
     final JavaLoop.ExceptionHandler recordingHandler = (loop, context) -> reportContext(context);
+    private final AsyncioTypes types;
+
+    SessionState(AsyncioTypes types) {
+        this.types = types;
+    }
 
     void nameHandle(String name, JavaLoop.Handle handle, Runnable callback) {
         if (name != null) {
@@ -74,13 +78,16 @@ final class SessionState {
         return lookup(tasks, "task", name);
     }
 
-    /** The kit's name of a task, null for null, the task's own name for one the kit did not make. */
+    /**
+     * The kit's name of a task, null for null; a task the kit did not make (or has not named yet: one that
+     * runs inside the call that makes it) is not answered with its own name, but as the agent answers.
+     */
     String nameOf(JavaLoop.Task task) {
         if (task == null) {
             return null;
         }
         String name = taskNames.get(task);
-        return name != null ? name : String.valueOf(task.name());
+        return name != null ? name : "<task not created by the kit: " + task.getClass().getSimpleName() + ">";
     }
 
     void enterTaskGroup(JavaLoop.Task owner, KitTaskGroup group) {
@@ -137,7 +144,7 @@ final class SessionState {
     synchronized void reportContext(Map<String, Object> context) {
         reportedContexts.add(context.keySet().stream().sorted().toList());
         Object error = context.get("exception");
-        reportedErrors.add(error instanceof Throwable t ? AsyncioTypes.describe(t) : String.valueOf(context.get("message")));
+        reportedErrors.add(error instanceof Throwable t ? types.describe(t) : String.valueOf(context.get("message")));
     }
 
     synchronized List<String> reportedErrors() {
@@ -180,7 +187,7 @@ final class SessionState {
     private static <V> V lookup(Map<String, ? extends V> names, String kind, String name) {
         V found = names.get(requireName(kind, name));
         if (found == null) {
-            throw new UnknownName("no " + kind + " named [" + name + "] in this session");
+            throw new UnknownName("no " + kind + " named '" + name + "' in this session"); // as the agent says
         }
         return found;
     }

@@ -134,6 +134,37 @@ public interface JavaLoop {
         throw new NotSupported("removeWriter");
     }
 
+    /**
+     * {@code loop.run_until_complete(coro)}: refuses a closed or running loop before it wraps the coroutine in
+     * a task (RUN-1, RUN-3, CLOSED-4: a refused coroutine never starts). The default wraps it first, with
+     * {@link #createTask}, then runs {@link #runUntilComplete(Future)}.
+     */
+    default Object runUntilComplete(Coroutine coroutine) {
+        return runUntilComplete(createTask(coroutine, null));
+    }
+
+    /**
+     * {@code asyncio.Task(coro, loop=loop, name=name, eager_start=eagerStart)}: the Task constructor, where a
+     * loop's Task class may differ from what {@link #createTask} makes. The default is {@link #createTask},
+     * or {@link EagerTasks#createEagerTask} for an eager start.
+     */
+    default Task constructTask(Coroutine coroutine, String name, boolean eagerStart) {
+        if (!eagerStart) {
+            return createTask(coroutine, name);
+        }
+        return eagerTasks().orElseThrow(() -> new NotSupported("eagerTasks")).createEagerTask(coroutine, name);
+    }
+
+    /**
+     * The asyncio type of an exception the loop throws, for a loop whose own exception classes name asyncio's
+     * types (e.g. "CancelledError" for its cancellation); null, the default, leaves the naming to the kit
+     * ({@link LoopError}). The kit asks this first for every exception it reports or inspects, so a loop that
+     * answers it keeps its own exceptions end to end, inside its tasks too.
+     */
+    default String asyncioTypeOf(Throwable error) {
+        return null;
+    }
+
     // ---- optional internals: each non-empty Optional declares a capability ---------------------------
 
     /** {@code loop._ready}: capability {@code ready-queue}. */
@@ -158,6 +189,23 @@ public interface JavaLoop {
 
     /** {@code loop.create_task(coro, eager_start=True)}: capability {@code eager-start}. */
     default Optional<EagerTasks> eagerTasks() {
+        return Optional.empty();
+    }
+
+    /** {@code Task.__new__(Task)}, a task whose initialiser never ran: capability {@code uninitialised-task}. */
+    default Optional<UninitialisedTasks> uninitialisedTasks() {
+        return Optional.empty();
+    }
+
+    // ---- optional internals that declare no capability ------------------------------------------------
+
+    /**
+     * How the kit knows that the loop, running on a thread of its own ({@code start_loop_thread}), is idle, and
+     * wakes it when it does not wake itself: for a loop whose poller an adapter owns (the reference loop's).
+     * Without it the kit waits for a thread-safe round trip and a settle pause, and stops the loop with a
+     * thread-safe {@code stop()} alone.
+     */
+    default Optional<IdleProbe> idleProbe() {
         return Optional.empty();
     }
 
@@ -201,6 +249,14 @@ public interface JavaLoop {
 
         /** Scheduled with {@code callSoon} when the future is done (asyncio's deferred dispatch). */
         void addDoneCallback(Consumer<Future> callback);
+
+        /**
+         * {@code fut.set_exception(StopIteration(message))}: asyncio refuses it (a TypeError, FUTURE-6); a loop
+         * that models Python's StopIteration implements this.
+         */
+        default void setStopIteration(String message) {
+            throw new NotSupported("Future.setStopIteration");
+        }
 
         /** {@code fut.remove_done_callback(cb)}: how many were removed (every instance, by identity). */
         default int removeDoneCallback(Consumer<Future> callback) {
@@ -305,6 +361,22 @@ public interface JavaLoop {
     interface EagerTasks {
         /** {@code loop.create_task(coro, name=name, eager_start=True)}: the first step runs inside this call. */
         Task createEagerTask(Coroutine coroutine, String name);
+    }
+
+    /** Observes and wakes the poll of a loop that runs on a thread of its own. */
+    interface IdleProbe {
+        /** Waits at most {@code seconds} until the loop blocks in its poll with nothing to do; whether it did. */
+        boolean awaitIdle(double seconds) throws InterruptedException;
+
+        /** Makes the loop's current or next poll return, as its self-pipe would. */
+        void wakeUp();
+    }
+
+    /** Tasks whose initialiser never ran (INIT-1), a Python notion a loop models only for the rules about it. */
+    @FunctionalInterface
+    interface UninitialisedTasks {
+        /** {@code Task.__new__(Task)}: every method but {@code done()}'s refusal reads as RuntimeError. */
+        Task create();
     }
 
     /**
