@@ -68,7 +68,7 @@ public final class ThroughputComparison {
         double floor = reference.getOrDefault("dequeFloor", Double.NaN);
 
         System.out.println();
-        System.out.println("ns per callback; ratio = how many times faster the reference loop is (floor: how many"
+        System.out.println("ns per callback (medians); ratio = how many times faster the reference loop is (floor: how many"
                 + " times slower than the bare deque drain)");
         System.out.printf("%-14s %10s %14s %14s %10s   %-18s %-18s %s%n", "workload", "reference", "cpython",
                 "uvloop", "deque", "vs cpython (>=10x)", "vs uvloop (>=3x)", "vs deque (<=3x)");
@@ -97,7 +97,10 @@ public final class ThroughputComparison {
         Map<String, Double> figures = new LinkedHashMap<>();
         for (RunResult result : new Runner(options.build()).run()) {
             String label = result.getParams().getBenchmark();
-            figures.put(label.substring(label.lastIndexOf('.') + 1), result.getPrimaryResult().getScore());
+            // the median of the measurement iterations, as loop_workloads.py reports the median of its
+            // runs: on a shared machine the mean carries every iteration another process slowed down
+            figures.put(label.substring(label.lastIndexOf('.') + 1),
+                    result.getPrimaryResult().getStatistics().getPercentile(50));
         }
         return figures;
     }
