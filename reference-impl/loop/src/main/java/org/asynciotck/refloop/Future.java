@@ -28,8 +28,11 @@ public class Future<T> {
     private T result;
     private RuntimeException exception;
 
-    /** Callbacks waiting for the result; emptied when they are scheduled. */
-    private final List<Consumer<? super Future<T>>> callbacks = new ArrayList<>();
+    /**
+     * Callbacks waiting for the result, in registration order; null while there are none (most
+     * futures get one or none, so the list is made by the first) and once they are scheduled.
+     */
+    private List<Consumer<? super Future<T>>> callbacks;
 
     /** CPython {@code Future.__init__(loop=loop)}; prefer {@link EventLoop#createFuture()}. */
     public Future(EventLoop loop) {
@@ -160,6 +163,9 @@ public class Future<T> {
      */
     public int removeDoneCallback(Consumer<? super Future<T>> callback) {
         ensureInitialised("removeDoneCallback");
+        if (callbacks == null) {
+            return 0;
+        }
         int before = callbacks.size();
         callbacks.removeIf(registered -> registered.equals(callback)); // FUTURE-5: every instance
         return before - callbacks.size();
@@ -175,6 +181,9 @@ public class Future<T> {
         if (state != State.PENDING) {
             dispatch(callback); // FUTURE-2
         } else {
+            if (callbacks == null) {
+                callbacks = new ArrayList<>(1);
+            }
             callbacks.add(callback);
         }
     }
@@ -184,8 +193,14 @@ public class Future<T> {
      * {@link #dispatch} and forgets them. Extension point.
      */
     protected void scheduleCallbacks() {
-        List<Consumer<? super Future<T>>> toSchedule = new ArrayList<>(callbacks);
-        callbacks.clear();
+        // CPython: "callbacks = self._callbacks[:]; ... self._callbacks[:] = []": the list is
+        // forgotten before any callback is dispatched, so one that runs at once (a
+        // SynchronousFuture) and removes or adds callbacks never sees it
+        List<Consumer<? super Future<T>>> toSchedule = callbacks;
+        callbacks = null;
+        if (toSchedule == null) {
+            return;
+        }
         for (Consumer<? super Future<T>> callback : toSchedule) {
             dispatch(callback);
         }

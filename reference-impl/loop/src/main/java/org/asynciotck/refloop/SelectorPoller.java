@@ -15,6 +15,15 @@ public final class SelectorPoller implements Poller {
 
     private final Selector selector;
 
+    /**
+     * Set by {@link #wakeup()} before it wakes the selector, cleared by the poll that consumes the
+     * wake-up. Invariant: while the selector holds a wake-up that no select has consumed, this is
+     * true (or a {@code wakeup()} call is setting it). So a poll that must not block and finds it
+     * false has nothing to collect, and skips the {@code selectNow()} system call: the loop
+     * registers no channel, and a pending wake-up is all a non-blocking select could find.
+     */
+    private volatile boolean wakeupPending;
+
     public SelectorPoller() {
         try {
             this.selector = Selector.open();
@@ -26,6 +35,10 @@ public final class SelectorPoller implements Poller {
     @Override
     public List<Runnable> poll(Double timeoutSeconds) {
         try {
+            if (timeoutSeconds != null && timeoutSeconds <= 0 && !wakeupPending) {
+                return List.of(); // nothing to collect without blocking: no system call (see wakeupPending)
+            }
+            wakeupPending = false; // before the select: a wake-up arriving during it sets it again
             if (timeoutSeconds == null) {
                 selector.select();
             } else if (timeoutSeconds <= 0) {
@@ -46,6 +59,7 @@ public final class SelectorPoller implements Poller {
 
     @Override
     public void wakeup() {
+        wakeupPending = true; // before the wake-up itself, see the field
         selector.wakeup();
     }
 

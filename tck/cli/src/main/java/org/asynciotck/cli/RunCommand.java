@@ -54,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
 
         static RunSettings standard() {
             return new RunSettings(RunConfiguration.DEFAULT_FEATURES_FOLDER, RunConfiguration.DEFAULT_GLUE_PACKAGE,
-                    Path.of("reports"), true);
+                    Path.of("reports"), false); // the Allure HTML costs a second JVM: on request only
         }
     }
 

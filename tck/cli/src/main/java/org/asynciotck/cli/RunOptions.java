@@ -40,7 +40,7 @@ final class RunOptions {
 
     /** One default for run and matrix: on (the report, and its trend, is why the results are written). */
     static final String ALLURE_HTML_HELP = "render the Allure results (always written to <out>/allure-results/) into "
-            + "<out>/allure-report/, carrying the previous report's history; on by default, --no-allure-html skips it";
+            + "<out>/allure-report/, carrying the previous report's history (a second JVM, some seconds); off by default";
 
     @Option(names = "--allure-html", negatable = true, description = ALLURE_HTML_HELP)
     Boolean allureHtml;

@@ -1,0 +1,288 @@
+package org.asynciotck.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.asynciotck.process.AgentScript;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.EngineFilter;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a run of the kit spends its time (issue 14), measured in one run of this command and
+ * printed as ratios, each figure the median of {@code --repeat} runs of a fresh JVM or process:
+ *
+ * <ul>
+ *   <li>the floor of any run: the JVM's start plus Cucumber's start on an empty feature set;
+ *       {@code rules} (the JVM and the catalogue), a run on the reference loop, and the same run
+ *       with the Allure HTML rendered, against it;
+ *   <li>a run on CPython against the same operations performed directly in one Python process
+ *       (the agent's requests of that run, recorded, then replayed with no kit and no pipe), and
+ *       the overhead per scenario that the kit, the JVM and the pipe add;
+ *   <li>{@code matrix} over what discovery finds, per implementation.
+ * </ul>
+ *
+ * <pre>
+ * java -cp tck/cli/target/asyncio-tck.jar org.asynciotck.cli.RunTimeBenchmark --python PY [--repeat 3] [--no-matrix]
+ * </pre>
+ */
+@Command(name = "run-time-benchmark", mixinStandardHelpOptions = true,
+        description = "Measures where a run of the kit spends its time, as ratios to its floors.")
+public final class RunTimeBenchmark implements Callable<Integer> {
+
+    private static final String RESOURCES = "/org/asynciotck/cli/benchmark/";
+    /** Bounds one measured command: a run takes seconds, a matrix on a busy machine minutes. */
+    private static final long COMMAND_BOUND_MINUTES = 15;
+
+    @Option(names = "--python", required = true, description = "the CPython to run the agent with (3.12 for issue 14)")
+    private Path python;
+
+    @Option(names = "--repeat", defaultValue = "3", description = "runs of each command; the median counts (default: ${DEFAULT-VALUE})")
+    private int repeat;
+
+    @Option(names = "--no-matrix", description = "do not time matrix over what discovery finds")
+    private boolean noMatrix;
+
+    /** The options ./asyncio-tck starts the kit's JVM with (its java_opts). */
+    static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+    @Option(names = "--venv", description = "passed to matrix: a virtual environment to look for uvloop in")
+    private List<Path> venvs = new ArrayList<>();
+
+    private Path work;
+    private Path jar;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RunTimeBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (repeat < 1 || repeat > 20) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--repeat must be from 1 to 20, got " + repeat);
+        }
+        jar = ownJar();
+        work = Files.createTempDirectory("asyncio-tck-run-time-");
+        System.out.println("kit run time, " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ", "
+                + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
+                + ", median of " + repeat + " (scratch folder " + work + ")");
+
+        List<String> floorCommand = java();
+        floorCommand.addAll(LAUNCHER_OPTIONS);
+        floorCommand.addAll(List.of("-cp", jar.toString(), EmptyCucumber.class.getName()));
+        Figure floor = median("JVM + Cucumber, no features", floorCommand);
+        Figure rules = median("rules", kit("rules"));
+        Figure reference = median("run (reference)", kit("run", "--out", fresh("reference")));
+        Figure referenceDefaults = median("run (reference), JVM defaults",
+                java("-jar", jar.toString(), "run", "--out", fresh("reference-defaults")));
+        Figure referenceAllure = median("run --allure-html (reference)",
+                kit("run", "--allure-html", "--out", fresh("reference-allure")));
+        Figure cpython = median("run (cpython)", kit("run", "--impl", "python", "--python", python.toString(),
+                "--out", fresh("cpython")));
+
+        Path pyz = AgentScript.writeTo(work);
+        Path log = work.resolve("requests.log");
+        String recorded = python + " " + resource("record_agent.py") + " " + pyz + " " + log;
+        Path recordOut = Path.of(fresh("cpython-recorded"));
+        run(kit("run", "--impl", "process", "--command", recorded, "--out", recordOut));
+        int scenarios = scenarios(recordOut.resolve("cucumber-junit.xml"));
+        Figure replay = median("same operations in one Python process",
+                List.of(python.toString(), resource("replay_agent.py").toString(), pyz.toString(), log.toString()));
+
+        System.out.println();
+        System.out.println("wall: elapsed seconds; cpu: user + system seconds of the process and its children"
+                + " (steadier than wall on a shared machine)");
+        System.out.printf("%-46s %8s %8s %8s %8s%n", "", "wall", "cpu", "wall x", "cpu x");
+        row("JVM + Cucumber on no features (the floor)", floor, null, "");
+        row("rules (JVM + catalogue)", rules, floor, "the floor");
+        row("run on the reference loop", reference, floor, "the floor (target <= 2x)");
+        row("  the same on the JVM's default options", referenceDefaults, reference, "the run");
+        row("  the same with --allure-html", referenceAllure, reference, "the run");
+        row("run on CPython " + pythonVersion(), cpython, replay, "in-process (target <= 1.5x)");
+        row("  same operations in one Python process", replay, null, "(Python's start included)");
+        System.out.printf("%-46s %8s %8s   in the replay itself%n", "    of which the operations", "",
+                String.format("%.2f", replay.inside()));
+        System.out.printf("%-46s %8.2f %8.2f   ms per scenario beyond both floors (%d scenarios; target < 2 ms)%n",
+                "  overhead of the kit and the pipe", (cpython.wall() - replay.wall() - floor.wall()) / scenarios * 1000,
+                (cpython.cpu() - replay.cpu() - floor.cpu()) / scenarios * 1000, scenarios);
+
+        if (!noMatrix) {
+            List<String> command = new ArrayList<>(List.of("matrix", "--out", fresh("matrix")));
+            venvs.forEach(venv -> command.addAll(List.of("--venv", venv.toString())));
+            Figure matrixRun = time(kit(command.toArray()));
+            int implementations = implementations(work.resolve("matrix").resolve("matrix.md"));
+            System.out.printf("%-46s %8.2f %8.2f   one run; %.2f s wall per implementation (%d)%n",
+                    "matrix over discovery", matrixRun.wall(), matrixRun.cpu(),
+                    matrixRun.wall() / Math.max(1, implementations), implementations);
+        }
+        return 0;
+    }
+
+    /** Cucumber's engine through the JUnit Platform on a package without features: the floor of every run. */
+    public static final class EmptyCucumber {
+        private EmptyCucumber() {}
+
+        public static void main(String[] args) {
+            LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(DiscoverySelectors.selectPackage("org.asynciotck.cli.benchmark"))
+                    .filters(EngineFilter.includeEngines("cucumber"))
+                    .enableImplicitConfigurationParameters(false)
+                    .configurationParameter("cucumber.glue", "org.asynciotck.steps")
+                    .build());
+        }
+    }
+
+    private List<String> java(String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** The kit as ./asyncio-tck starts it. */
+    private List<String> kit(Object... args) {
+        List<String> command = java();
+        command.addAll(LAUNCHER_OPTIONS);
+        command.addAll(List.of("-jar", jar.toString()));
+        for (Object arg : args) {
+            command.add(arg.toString());
+        }
+        return command;
+    }
+
+    private String fresh(String name) throws IOException {
+        Path folder = work.resolve(name);
+        Files.createDirectories(folder);
+        return folder.toString();
+    }
+
+    /** Seconds: elapsed, and user + system of the process and its children; {@code inside} a replay's own. */
+    private record Figure(double wall, double cpu, double inside) {}
+
+    /** The medians of {@code repeat} runs. */
+    private Figure median(String what, List<String> command) throws IOException, InterruptedException {
+        List<Figure> runs = new ArrayList<>();
+        for (int i = 0; i < repeat; i++) {
+            runs.add(time(command));
+        }
+        System.out.printf("  %-44s wall %s s, cpu %s s%n", what,
+                runs.stream().map(r -> String.format("%.2f", r.wall())).toList(),
+                runs.stream().map(r -> String.format("%.2f", r.cpu())).toList());
+        return new Figure(median(runs.stream().map(Figure::wall).toList()),
+                median(runs.stream().map(Figure::cpu).toList()),
+                median(runs.stream().map(Figure::inside).filter(x -> !Double.isNaN(x)).toList()));
+    }
+
+    private static final Pattern TIMES = Pattern.compile("(\\d+)m([0-9.]+)s\\s+(\\d+)m([0-9.]+)s");
+    private static final Pattern REPLAY_SECONDS = Pattern.compile("\"seconds\":\\s*([0-9.eE+-]+)");
+
+    /**
+     * Runs the command under {@code sh}, whose {@code times} then prints the CPU time of its
+     * children (the command and whatever it waited for: the agents of a run).
+     */
+    private Figure time(List<String> command) throws IOException, InterruptedException {
+        List<String> shell = new ArrayList<>(List.of("sh", "-c", "\"$@\"; times", "sh"));
+        shell.addAll(command);
+        long start = System.nanoTime();
+        String out = run(shell);
+        double wall = (System.nanoTime() - start) / 1e9;
+        double cpu = Double.NaN;
+        Matcher times = TIMES.matcher(out);
+        while (times.find()) { // the last match is the children's line
+            cpu = Integer.parseInt(times.group(1)) * 60 + Double.parseDouble(times.group(2))
+                    + Integer.parseInt(times.group(3)) * 60 + Double.parseDouble(times.group(4));
+        }
+        Matcher inside = REPLAY_SECONDS.matcher(out);
+        return new Figure(wall, cpu, inside.find() ? Double.parseDouble(inside.group(1)) : Double.NaN);
+    }
+
+    /** Runs the command to its end (bounded), its stderr to a log; returns its stdout. Exit codes do not matter here. */
+    private String run(List<String> command) throws IOException, InterruptedException {
+        Path stdout = work.resolve("stdout.log");
+        Process process = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(stdout.toFile())
+                .redirectError(ProcessBuilder.Redirect.appendTo(work.resolve("stderr.log").toFile())).start();
+        if (!process.waitFor(COMMAND_BOUND_MINUTES, TimeUnit.MINUTES)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new IllegalStateException("did not finish within " + COMMAND_BOUND_MINUTES + " min: " + command);
+        }
+        return Files.readString(stdout, StandardCharsets.UTF_8);
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int mid = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(mid) : (sorted.get(mid - 1) + sorted.get(mid)) / 2;
+    }
+
+    private static void row(String what, Figure figure, Figure against, String unit) {
+        System.out.printf("%-46s %8.2f %8.2f %8s %8s   %s%n", what, figure.wall(), figure.cpu(),
+                against == null ? "" : String.format("%.2f", figure.wall() / against.wall()),
+                against == null ? "" : String.format("%.2f", figure.cpu() / against.cpu()), against == null ? unit : "x " + unit);
+    }
+
+    private String pythonVersion() {
+        try {
+            return run(List.of(python.toString(), "-c", "import platform; print(platform.python_version())")).strip();
+        } catch (IOException | InterruptedException e) {
+            return "?";
+        }
+    }
+
+    private Path resource(String name) throws IOException {
+        Path target = work.resolve(name);
+        try (InputStream in = RunTimeBenchmark.class.getResourceAsStream(RESOURCES + name)) {
+            if (in == null) {
+                throw new IllegalStateException("kit defect: resource " + RESOURCES + name + " is missing");
+            }
+            Files.copy(in, target);
+        }
+        return target;
+    }
+
+    private static int scenarios(Path cucumberJunit) throws IOException {
+        Matcher m = Pattern.compile("tests=\"(\\d+)\"").matcher(Files.readString(cucumberJunit));
+        return m.find() ? Integer.parseInt(m.group(1)) : 1;
+    }
+
+    /** The number of implementation columns of matrix.md: the cells of its header row, less Rule, Level and Title. */
+    private static int implementations(Path matrixMd) {
+        try {
+            String header = Files.readAllLines(matrixMd).stream().filter(line -> line.startsWith("| Rule |"))
+                    .findFirst().orElse("");
+            return Math.max(0, header.split("\\|", -1).length - 2 - 3);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static Path ownJar() {
+        try {
+            return Path.of(RunTimeBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new UncheckedIOException(new IOException("cannot find the kit's jar", e));
+        }
+    }
+}
