@@ -1,6 +1,8 @@
 package org.asynciotck.reference;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -48,6 +50,18 @@ final class ReferenceSession implements LoopSession {
         return onLoopThread(operationName(operation), () -> dispatcher.perform(operation));
     }
 
+    /** All of them in one hand-off to the loop thread, bounded by the operation bound times their number. */
+    @Override
+    public List<Outcome> performAll(List<Operation> operations) {
+        return onLoopThread("a program of " + operations.size() + " operations", () -> {
+            List<Outcome> outcomes = new ArrayList<>(operations.size());
+            for (Operation operation : operations) {
+                outcomes.add(dispatcher.perform(operation));
+            }
+            return outcomes;
+        }, bound.multipliedBy(Math.max(1, operations.size())));
+    }
+
     @Override
     public void close() {
         if (deadBecause == null) {
@@ -66,15 +80,19 @@ final class ReferenceSession implements LoopSession {
     }
 
     private <T> T onLoopThread(String what, Callable<T> work) {
+        return onLoopThread(what, work, bound);
+    }
+
+    private <T> T onLoopThread(String what, Callable<T> work, Duration limit) {
         if (deadBecause != null) {
             throw new ImplementationFailure(ImplementationFailure.Kind.CRASHED,
                     "cannot perform " + what + ": " + deadBecause, "");
         }
         java.util.concurrent.Future<T> pending = loopThread.submit(work);
         try {
-            return pending.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            return pending.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            deadBecause = what + " did not finish within " + describe(bound);
+            deadBecause = what + " did not finish within " + describe(limit);
             pending.cancel(true);
             loopThread.shutdownNow();
             throw new ImplementationFailure(ImplementationFailure.Kind.TIMED_OUT, deadBecause, "");
