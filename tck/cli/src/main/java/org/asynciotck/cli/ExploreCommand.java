@@ -126,10 +126,11 @@ final class ExploreCommand implements Callable<Integer> {
             List<Explorer.Lane> lanes = new ArrayList<>();
             try {
                 for (int j = 0; j < jobs; j++) {
-                    LoopImplementation reference = new ReferenceImplementation();
-                    opened.add(reference);
                     LoopImplementation tested = kind.equals("reference") ? new ReferenceImplementation() : agent();
                     opened.add(tested);
+                    // The reference loop at the API level the implementation declares: version-gated rules agree.
+                    LoopImplementation reference = new ReferenceImplementation(tested.info().apiLevel());
+                    opened.add(reference);
                     lanes.add(new Explorer.Lane(reference, tested));
                 }
             } catch (ImplementationUnavailable | ImplementationFailure e) {
@@ -199,7 +200,7 @@ final class ExploreCommand implements Callable<Integer> {
         List<ReferenceImplementation> extra = new ArrayList<>();
         try {
             for (Explorer.Lane lane : lanes) {
-                ReferenceImplementation second = new ReferenceImplementation();
+                ReferenceImplementation second = new ReferenceImplementation(lane.reference().info().apiLevel());
                 extra.add(second);
                 alone.add(new Explorer.Lane(lane.reference(), second));
             }

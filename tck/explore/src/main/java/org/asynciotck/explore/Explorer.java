@@ -23,7 +23,11 @@ import java.util.function.Supplier;
 import net.jqwik.api.RandomGenerator;
 import net.jqwik.api.Shrinkable;
 import net.jqwik.engine.execution.lifecycle.CurrentTestDescriptor;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.Capability;
+import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.Profile;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
@@ -107,6 +111,18 @@ public final class Explorer {
         this.settings = settings;
     }
 
+    /**
+     * Whether programs may make eager tasks: only when the implementation declares API level 3.12 or later
+     * and the {@code eager-start} capability (its hello says so; never inferred from how it behaves), and
+     * follows the default task factory (a loop whose declared profile makes every task eager is compared
+     * with a reference loop that does not).
+     */
+    boolean eagerTasks() {
+        ImplementationInfo info = lanes.get(0).implementation().info();
+        return info.apiLevel().atLeast(ApiLevel.parse("3.12")) && info.capabilities().contains(Capability.EAGER_START)
+                && !info.profiles().follows(Profile.EAGER_TASK_FACTORY);
+    }
+
     /** The random source of program {@code index} of a run with {@code seed}. */
     public static Random randomOf(long seed, int index) {
         return new Random(seed * 1_000_003L + index);
@@ -119,7 +135,7 @@ public final class Explorer {
 
     /** Program {@code index} of {@code seed}. */
     public Program program(int index) {
-        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value()));
+        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), eagerTasks()));
     }
 
     /**
@@ -161,6 +177,7 @@ public final class Explorer {
         long start = System.nanoTime();
         long deadline = settings.timeLimit() == null ? Long.MAX_VALUE : start + settings.timeLimit().toNanos();
         RandomGenerator<Sketch> generator = generator();
+        boolean eager = eagerTasks();
         BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(4 * lanes.size());
         Map<Integer, Ran> ran = new ConcurrentHashMap<>();
         AtomicInteger firstDivergent = new AtomicInteger(Integer.MAX_VALUE);
@@ -221,7 +238,7 @@ public final class Explorer {
                     timedOut = true;
                     break;
                 }
-                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value());
+                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), eager);
                 while (!jobs.offer(new Job(i, program), POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                     if (!failures.isEmpty()) {
                         break;
@@ -312,7 +329,7 @@ public final class Explorer {
             var candidates = current.shrink().iterator();
             while (candidates.hasNext() && runs < settings.shrinkBudget()) {
                 Shrinkable<Sketch> candidate = candidates.next();
-                Program program = Program.of(candidate.value());
+                Program program = Program.of(candidate.value(), eagerTasks());
                 if (program.size() > minimal.size()) {
                     continue;
                 }
