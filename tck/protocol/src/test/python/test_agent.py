@@ -635,6 +635,37 @@ class BenchmarkTest(AgentTestCase):
         self.assertIn("repeat", reply["message"])
 
 
+class ProgramTest(AgentTestCase):
+    """The program request: a whole program in one round trip, in a session of its own (docs/protocol.md)."""
+
+    def setUp(self):
+        super().setUp()
+        self.assertEqual("ok", self.agent.request("close_session")["type"])
+
+    def test_a_program_answers_every_outcome_in_order_and_leaves_no_session_open(self):
+        reply = self.agent.request("program", operations=[
+            {"op": "call_soon", "label": "a", "then": [{"op": "call_soon", "label": "b"}]},
+            {"op": "run_once"}, {"op": "run_once"}, {"op": "recorded"}, {"op": "cancel_handle", "handle": "x"}])
+        self.assertEqual("outcomes", reply["type"], reply)
+        outcomes = reply["outcomes"]
+        self.assertEqual(5, len(outcomes))
+        self.assertEqual([{"label": "a", "run": 1}, {"label": "b", "run": 2}], outcomes[3]["value"])
+        self.assertEqual("error", outcomes[4]["kind"])
+        self.assertEqual("protocol_error", self.agent.request("perform", operation={"op": "recorded"})["type"],
+                         "the program's session is closed")
+        again = self.agent.request("program", operations=[{"op": "recorded"}])
+        self.assertEqual([], again["outcomes"][0]["value"], "a fresh session for each program")
+
+    def test_a_malformed_operation_anywhere_refuses_the_whole_program_before_any_runs(self):
+        reply = self.agent.request("program", operations=[{"op": "call_soon", "label": "a"}, {"op": "no_such_op"}])
+        self.assertEqual("protocol_error", reply["type"])
+        self.assertEqual("protocol_error", self.agent.request("program", operations=[])["type"])
+
+    def test_a_program_while_a_session_is_open_is_a_protocol_error(self):
+        self.agent.request("open_session")
+        self.assertEqual("protocol_error", self.agent.request("program", operations=[{"op": "recorded"}])["type"])
+
+
 class BeyondTheDocumentTest(AgentTestCase):
     """The operations of issue 16 part A: future state, done-callback removal, timers, exception handlers."""
 

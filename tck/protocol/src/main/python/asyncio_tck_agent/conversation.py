@@ -7,7 +7,7 @@ import time
 
 from .operations import operations_in, parse_operation
 from .probes import detect_capabilities
-from .protocol import MAX_BENCHMARK_REPEAT, MAX_REPLY_BYTES, PROTOCOL_VERSION, ProtocolError, describe_error, diagnose
+from .protocol import MAX_BENCHMARK_REPEAT, MAX_PROGRAM_OPERATIONS, MAX_REPLY_BYTES, PROTOCOL_VERSION, ProtocolError, describe_error, diagnose
 from .session import Session, outcome_of
 
 
@@ -131,6 +131,28 @@ class Agent:
             seconds.append((time.perf_counter_ns() - started) / 1e9)
         return {"type": "benchmark", "seconds": seconds}
 
+    def program(self, request):
+        """A whole program in one round trip: a fresh session of its own, every operation performed in order,
+        the session closed, then one reply with every outcome (docs/protocol.md, "Program")."""
+        if self.session is not None:
+            raise ProtocolError("program: a session is open; a program runs in a session of its own")
+        raw = request.get("operations")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PROGRAM_OPERATIONS:
+            raise ProtocolError("program: 'operations' must be a list of 1..%d operations, got %s"
+                                % (MAX_PROGRAM_OPERATIONS,
+                                   "%d of them" % len(raw) if isinstance(raw, list) else repr(raw)))
+        operations = [parse_operation(item) for item in raw]  # all checked before any runs
+        for operation in operations:
+            unsupported = self.unsupported_reply(operation)
+            if unsupported is not None:
+                return unsupported
+        self.open_session(request)
+        try:
+            outcomes = [outcome_of(operation, self.session) for operation in operations]
+        finally:
+            self.close_session()
+        return {"type": "outcomes", "outcomes": outcomes}
+
     def unsupported_reply(self, operation):
         """The ``unsupported`` reply when the operation, or one nested in it, is one the loop declared
         unsupported; None when it may be performed. Checked after parsing, before anything runs."""
@@ -155,6 +177,7 @@ class Agent:
         "close_session": close_session_request,
         "perform": perform,
         "benchmark": benchmark,
+        "program": program,
         "bye": bye,
     }
 

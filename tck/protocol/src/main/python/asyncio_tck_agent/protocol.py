@@ -14,6 +14,10 @@ MAX_REPLY_BYTES = 1024 * 1024
 MAX_BENCHMARK_REPEAT = 10_000
 
 
+# The most operations one program request may carry (docs/protocol.md, "Program").
+MAX_PROGRAM_OPERATIONS = 1000
+
+
 # How long start_loop_thread waits for the loop to become idle, and stop_loop_thread for it to end.
 LOOP_THREAD_BOUND_SECONDS = 5.0
 

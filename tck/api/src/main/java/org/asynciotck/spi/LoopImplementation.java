@@ -27,6 +27,20 @@ public interface LoopImplementation extends AutoCloseable {
     /** A session on a new event loop that no other session has touched. */
     LoopSession openSession();
 
+    /**
+     * Runs a whole program on a new event loop of its own: opens a session, performs {@code operations} in
+     * order ({@link LoopSession#performAll}) and closes it. An implementation in another process may do it
+     * in one round trip (the protocol's {@code program} request, docs/protocol.md).
+     *
+     * @throws ImplementationFailure as {@link LoopSession#perform}
+     * @throws OperationUnsupported as {@link LoopSession#perform}
+     */
+    default java.util.List<Outcome> runProgram(java.util.List<Operation> operations) {
+        try (LoopSession session = openSession()) {
+            return session.performAll(operations);
+        }
+    }
+
     /** Releases whatever the implementation holds (processes, threads); sessions are closed first. */
     @Override
     default void close() {}

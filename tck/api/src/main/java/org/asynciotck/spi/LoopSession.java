@@ -1,5 +1,8 @@
 package org.asynciotck.spi;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One scenario's conversation with one fresh event loop. The kit sends
  * {@link Operation}s in order and reads back one {@link Outcome} for each.
@@ -21,6 +24,22 @@ public interface LoopSession extends AutoCloseable {
      *     operation (or one nested in it); nothing was performed and the session stays usable
      */
     Outcome perform(Operation operation);
+
+    /**
+     * Performs {@code operations} in order and answers one outcome each, as {@link #perform} one by one
+     * would; an implementation may do it in one step (one hand-off to its loop thread, one round trip).
+     * Used by the differential exploration, whose programs are known in advance (docs/exploration.md).
+     *
+     * @throws ImplementationFailure as {@link #perform}; the outcomes before it are lost
+     * @throws OperationUnsupported as {@link #perform}
+     */
+    default List<Outcome> performAll(List<Operation> operations) {
+        List<Outcome> outcomes = new ArrayList<>(operations.size());
+        for (Operation operation : operations) {
+            outcomes.add(perform(operation));
+        }
+        return outcomes;
+    }
 
     /**
      * Closes the loop; never throws for a loop that is already broken.

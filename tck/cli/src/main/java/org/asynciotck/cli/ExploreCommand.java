@@ -5,10 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.asynciotck.explore.ExplorationReport;
 import org.asynciotck.explore.Explorer;
 import org.asynciotck.process.AgentCommand;
+import org.asynciotck.process.Durations;
 import org.asynciotck.process.ImplementationUnavailable;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.reference.ReferenceImplementation;
@@ -51,6 +54,20 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--programs", paramLabel = "N", defaultValue = "500", description = "how many (default: 500)")
     private int programs;
 
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1", description = "how many agents run programs side by"
+            + " side, each with a reference loop of its own; the same seed gives the same programs and verdicts for any"
+            + " N (default: 1)")
+    private int jobs;
+
+    @Option(names = "--time", paramLabel = "DURATION", converter = DurationConverter.class, description = "stop "
+            + "generating programs after this long (e.g. 30s, 5m); the report says how many ran")
+    private Duration time;
+
+    @Option(names = "--benchmark", description = "measure instead: the same programs against the reference loop alone"
+            + " and against the implementation (default: --python 3.12.1), side by side in one run, as programs/s and"
+            + " their ratio; writes no report")
+    private boolean benchmark;
+
     @Option(names = "--out", paramLabel = "DIR", description = "report folder (default: reports/explore/<id>/)")
     private Path outFolder;
 
@@ -70,9 +87,16 @@ final class ExploreCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        if (benchmark && impl == null && agent.python == null && agent.venv == null) {
+            agent.python = "3.12.1";
+        }
         String kind = impl != null ? impl : agent.python != null || agent.venv != null ? "python" : "reference";
         if (programs < 1) {
             err.println("asyncio-tck explore: --programs must be at least 1, got " + programs);
+            return ExitCode.USAGE;
+        }
+        if (jobs < 1 || jobs > MAX_JOBS) {
+            err.println("asyncio-tck explore: --jobs must be from 1 to " + MAX_JOBS + ", got " + jobs);
             return ExitCode.USAGE;
         }
         if (!kind.equals("reference") && !kind.equals("python")) {
@@ -87,46 +111,117 @@ final class ExploreCommand implements Callable<Integer> {
             err.println("asyncio-tck explore: --variant must be c or py, got '" + variant() + "'");
             return ExitCode.USAGE;
         }
-        LoopImplementation underTest;
+        List<LoopImplementation> opened = new ArrayList<>();
         try {
-            underTest = kind.equals("reference") ? new ReferenceImplementation() : agent();
-        } catch (ImplementationUnavailable | ImplementationFailure e) {
-            err.println("asyncio-tck explore: the implementation could not be started: " + e.getMessage());
-            return ExitCode.IMPLEMENTATION_NOT_STARTED;
-        } catch (IllegalArgumentException e) {
-            err.println("asyncio-tck explore: " + e.getMessage());
-            return ExitCode.USAGE;
-        }
-        try (LoopImplementation reference = new ReferenceImplementation(); LoopImplementation tested = underTest) {
-            String id = tested.info().id() + "-" + tested.info().version();
-            Path folder = outFolder != null ? outFolder : reportsRoot.resolve("explore").resolve(ReportFolders.name(id));
-            String replay = replayCommand();
-            err.println("exploring " + tested.info().name() + " " + tested.info().version() + ": " + programs
-                    + " programs, seed " + seed);
-            Explorer.Result result = new Explorer(reference, tested, Explorer.Settings.of(seed, programs)).run(i -> {
-                if ((i + 1) % 100 == 0) {
-                    err.println("  " + (i + 1) + " programs");
-                    err.flush();
+            List<Explorer.Lane> lanes = new ArrayList<>();
+            try {
+                for (int j = 0; j < jobs; j++) {
+                    LoopImplementation tested = kind.equals("reference") ? new ReferenceImplementation() : agent();
+                    opened.add(tested);
+                    // The reference loop at the API level the implementation declares: version-gated rules agree.
+                    LoopImplementation reference = new ReferenceImplementation(tested.info().apiLevel());
+                    opened.add(reference);
+                    lanes.add(new Explorer.Lane(reference, tested));
                 }
-            });
-            Path json = ExplorationReport.write(result, tested.info(), replay, folder);
-            out.printf("%d programs (%d operations), seed %d: %s%n", result.programs(), result.operations(), seed,
-                    result.groups().isEmpty() ? "no divergence" : result.groups().size() + " divergence group(s)");
-            for (Explorer.Group g : result.groups()) {
-                out.printf("  %s x%d [%s] %s; shrunk to %d steps%n", g.signature(), g.count(),
-                        g.minimalDivergence().ruleId() == null ? "no rule" : g.minimalDivergence().ruleId(),
-                        g.minimalDivergence().guarantee(), g.minimal().size());
+            } catch (ImplementationUnavailable | ImplementationFailure e) {
+                err.println("asyncio-tck explore: the implementation could not be started: " + e.getMessage());
+                return ExitCode.IMPLEMENTATION_NOT_STARTED;
+            } catch (IllegalArgumentException e) {
+                err.println("asyncio-tck explore: " + e.getMessage());
+                return ExitCode.USAGE;
             }
-            out.printf("benchmark: %.1f programs/s overall; reference loop %.1f programs/s, %s %.1f programs/s"
-                    + " (measured side by side in this run)%n", result.programsPerSecond(),
-                    result.referenceSeconds() <= 0 ? 0 : result.programs() / result.referenceSeconds(),
-                    tested.info().name() + " " + tested.info().version(),
-                    result.implementationSeconds() <= 0 ? 0 : result.programs() / result.implementationSeconds());
-            out.println("report: " + json);
-            out.println("replay: " + replay);
-            return result.groups().isEmpty() ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;
+            return benchmark ? benchmark(lanes, out, err) : explore(lanes, out, err);
+        } finally {
+            for (LoopImplementation implementation : opened) {
+                implementation.close();
+            }
         }
     }
+
+    /** The most agents side by side: each is a process of its own. */
+    static final int MAX_JOBS = 32;
+
+    private Explorer.Settings settings() {
+        Explorer.Settings settings = Explorer.Settings.of(seed, programs);
+        return time == null ? settings : settings.within(time);
+    }
+
+    private int explore(List<Explorer.Lane> lanes, PrintWriter out, PrintWriter err) throws IOException {
+        LoopImplementation tested = lanes.get(0).implementation();
+        String id = tested.info().id() + "-" + tested.info().version();
+        Path folder = outFolder != null ? outFolder : reportsRoot.resolve("explore").resolve(ReportFolders.name(id));
+        err.println("exploring " + tested.info().name() + " " + tested.info().version() + ": " + programs
+                + " programs" + (time == null ? "" : " at most, for at most " + Durations.describe(time)) + ", seed "
+                + seed + ", " + jobs + " job(s)");
+        Explorer.Result result = new Explorer(lanes, settings()).run(i -> {
+            if ((i + 1) % 500 == 0) {
+                err.println("  " + (i + 1) + " programs");
+                err.flush();
+            }
+        });
+        String replay = replayCommand(result.programs());
+        Path json = ExplorationReport.write(result, tested.info(), replay, folder);
+        out.printf("%d programs (%d operations), seed %d%s: %s%n", result.programs(), result.operations(), seed,
+                result.timedOut() ? " (the time bound ended the generation)" : "",
+                result.groups().isEmpty() ? "no divergence" : result.groups().size() + " divergence group(s)");
+        for (Explorer.Group g : result.groups()) {
+            out.printf("  %s x%d [%s] %s; shrunk to %d steps%n", g.signature(), g.count(),
+                    g.minimalDivergence().ruleId() == null ? "no rule" : g.minimalDivergence().ruleId(),
+                    g.minimalDivergence().guarantee(), g.minimal().size());
+        }
+        out.printf("benchmark: %.1f programs/s overall with %d job(s); per job, the reference loop %.1f programs/s,"
+                + " %s %.1f programs/s (measured side by side in this run)%n", result.programsPerSecond(), jobs,
+                result.referenceSeconds() <= 0 ? 0 : result.programs() / result.referenceSeconds(),
+                tested.info().name() + " " + tested.info().version(),
+                result.implementationSeconds() <= 0 ? 0 : result.programs() / result.implementationSeconds());
+        out.println("report: " + json);
+        out.println("html: " + json.resolveSibling(ExplorationReport.HTML));
+        out.println("replay: " + replay);
+        return result.groups().isEmpty() ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;
+    }
+
+    /**
+     * The same programs (same seed) against the reference loop alone (the reference loop on both sides) and
+     * against the implementation, one after the other in this run, with the same number of jobs.
+     */
+    private int benchmark(List<Explorer.Lane> lanes, PrintWriter out, PrintWriter err) {
+        LoopImplementation tested = lanes.get(0).implementation();
+        List<Explorer.Lane> alone = new ArrayList<>();
+        List<ReferenceImplementation> extra = new ArrayList<>();
+        try {
+            for (Explorer.Lane lane : lanes) {
+                ReferenceImplementation second = new ReferenceImplementation(lane.reference().info().apiLevel());
+                extra.add(second);
+                alone.add(new Explorer.Lane(lane.reference(), second));
+            }
+            err.println("benchmark: " + programs + " programs of seed " + seed + ", " + jobs + " job(s)");
+            // A short warm-up of both, so neither side pays the JIT's first compilations in its figure.
+            Explorer.Settings warmUp = Explorer.Settings.of(seed + 1, Math.min(programs, WARM_UP));
+            new Explorer(alone, warmUp).run(i -> {});
+            new Explorer(lanes, warmUp).run(i -> {});
+            Explorer.Result reference = new Explorer(alone, settings()).run(i -> {});
+            Explorer.Result against = new Explorer(lanes, settings()).run(i -> {});
+            String name = tested.info().name() + " " + tested.info().version()
+                    + (tested.info().id().contains("python") || agent.python != null || agent.venv != null ? " (" + variant() + ")" : "");
+            out.printf("benchmark: %d programs of seed %d (%d operations), %d job(s), one run%n", against.programs(),
+                    seed, against.operations(), jobs);
+            out.printf("  %-40s %8.1f programs/s  (%.2f s)%n", "reference loop alone", reference.programsPerSecond(),
+                    reference.seconds());
+            out.printf("  %-40s %8.1f programs/s  (%.2f s)%n", "against " + name, against.programsPerSecond(),
+                    against.seconds());
+            out.printf("  %-40s %8.2f%n", "ratio (against / alone)", reference.programsPerSecond() <= 0 ? 0
+                    : against.programsPerSecond() / reference.programsPerSecond());
+            out.printf("  divergences: %d group(s) alone, %d group(s) against %s%n", reference.groups().size(),
+                    against.groups().size(), name);
+            return reference.groups().isEmpty() && against.groups().isEmpty() ? ExitCode.CONFORMANT
+                    : ExitCode.NOT_CONFORMANT;
+        } finally {
+            extra.forEach(ReferenceImplementation::close);
+        }
+    }
+
+    /** Programs each side runs before it is measured. */
+    private static final int WARM_UP = 200;
 
     private ProcessImplementation agent() {
         Path interpreter = agent.interpreter();
@@ -148,7 +243,7 @@ final class ExploreCommand implements Callable<Integer> {
         return agent.variant != null ? agent.variant : "c";
     }
 
-    private String replayCommand() {
+    private String replayCommand(int ran) {
         StringBuilder c = new StringBuilder("asyncio-tck explore");
         if (agent.venv != null) {
             c.append(" --venv ").append(agent.venv);
@@ -164,6 +259,7 @@ final class ExploreCommand implements Callable<Integer> {
             c.append(" --loop-factory ").append(agent.loopFactory);
         }
         agent.pythonPath.forEach(p -> c.append(" --python-path ").append(p));
-        return c.append(" --seed ").append(seed).append(" --programs ").append(programs).toString();
+        // With a time bound, the programs that ran: the same seed and that many give the same verdicts.
+        return c.append(" --seed ").append(seed).append(" --programs ").append(time == null ? programs : ran).toString();
     }
 }

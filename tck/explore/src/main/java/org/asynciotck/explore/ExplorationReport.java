@@ -28,6 +28,9 @@ public final class ExplorationReport {
     /** The kit's rules, for the level of the rule a divergence names. */
     private static final RuleCatalogue RULES = RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER);
 
+    /** The HTML page written beside {@code exploration.json}. */
+    public static final String HTML = "exploration.html";
+
     private ExplorationReport() {}
 
     /**
@@ -43,6 +46,8 @@ public final class ExplorationReport {
         root.put("seed", result.seed());
         root.put("programs", result.programs());
         root.put("operations", result.operations());
+        root.put("jobs", result.jobs());
+        root.put("timed_out", result.timedOut());
         ObjectNode impl = root.putObject("implementation");
         impl.put("id", implementation.id());
         impl.put("name", implementation.name());
@@ -108,6 +113,7 @@ public final class ExplorationReport {
         }
         Path file = out.resolve("exploration.json");
         json.writeValue(file.toFile(), root);
+        Files.writeString(out.resolve(HTML), ExplorationHtml.of(result, implementation, replay), StandardCharsets.UTF_8);
         return file;
     }
 }

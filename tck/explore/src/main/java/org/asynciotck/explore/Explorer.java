@@ -1,17 +1,33 @@
 package org.asynciotck.explore;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import net.jqwik.api.RandomGenerator;
 import net.jqwik.api.Shrinkable;
 import net.jqwik.engine.execution.lifecycle.CurrentTestDescriptor;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.Capability;
+import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.Profile;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
@@ -29,46 +45,82 @@ public final class Explorer {
 
     /**
      * @param seed         the same seed gives the same programs (program i from seed and i alone)
-     * @param programs     how many programs
+     * @param programs     how many programs (at most, with a time bound)
      * @param minChoices   fewest choices of a sketch
      * @param maxChoices   most choices of a sketch
      * @param shrinkBudget most program runs spent shrinking one divergence
      * @param stopAtFirst  whether to stop at the first divergence (a budgeted search for one)
+     * @param timeLimit    stop generating programs once this much time has passed (null: no bound); the result
+     *                     says how many ran, and replaying with that many gives the same verdicts
      */
     public record Settings(long seed, int programs, int minChoices, int maxChoices, int shrinkBudget,
-            boolean stopAtFirst) {
+            boolean stopAtFirst, Duration timeLimit) {
         public static Settings of(long seed, int programs) {
-            return new Settings(seed, programs, 9, 22, 600, false);
+            return new Settings(seed, programs, 9, 22, 600, false, null);
         }
 
         /** The same, stopping at the first divergence. */
         public Settings stoppingAtFirst() {
-            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, true);
+            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, true, timeLimit);
+        }
+
+        /** The same, generating no more programs once {@code limit} has passed. */
+        public Settings within(Duration limit) {
+            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, limit);
         }
     }
+
+    /** One reference loop and one implementation under test that run programs side by side (one job). */
+    public record Lane(LoopImplementation reference, LoopImplementation implementation) {}
 
     /** All programs whose divergence had one signature, with the first one shrunk. */
     public record Group(String signature, Divergence divergence, int count, int firstProgram, Program original,
             Program minimal, Divergence minimalDivergence, Trace expected, Trace observed, int shrinkRuns) {}
 
-    /** What an exploration found, and how fast it ran. */
+    /**
+     * What an exploration found, and how fast it ran.
+     *
+     * @param seconds                wall-clock seconds of the whole exploration, shrinking included
+     * @param referenceSeconds       seconds spent running programs on the reference loops (all jobs together)
+     * @param implementationSeconds  seconds spent running programs on the implementations (all jobs together)
+     * @param jobs                   how many lanes ran side by side
+     * @param timedOut               whether the time bound ended the generation
+     */
     public record Result(long seed, int programs, long operations, List<Group> groups, double seconds,
-            double referenceSeconds, double implementationSeconds) {
+            double referenceSeconds, double implementationSeconds, int jobs, boolean timedOut) {
         public double programsPerSecond() {
             return seconds <= 0 ? 0 : programs / seconds;
         }
     }
 
-    private final LoopImplementation reference;
-    private final LoopImplementation implementation;
+    private final List<Lane> lanes;
     private final Settings settings;
-    private long referenceNanos;
-    private long implementationNanos;
+    private final AtomicLong referenceNanos = new AtomicLong();
+    private final AtomicLong implementationNanos = new AtomicLong();
 
     public Explorer(LoopImplementation reference, LoopImplementation implementation, Settings settings) {
-        this.reference = reference;
-        this.implementation = implementation;
+        this(List.of(new Lane(reference, implementation)), settings);
+    }
+
+    /** Runs programs on {@code lanes} side by side (--jobs): the same seed gives the same verdicts for any number. */
+    public Explorer(List<Lane> lanes, Settings settings) {
+        if (lanes.isEmpty()) {
+            throw new IllegalArgumentException("an exploration needs at least one lane");
+        }
+        this.lanes = List.copyOf(lanes);
         this.settings = settings;
+    }
+
+    /**
+     * Whether programs may make eager tasks: only when the implementation declares API level 3.12 or later
+     * and the {@code eager-start} capability (its hello says so; never inferred from how it behaves), and
+     * follows the default task factory (a loop whose declared profile makes every task eager is compared
+     * with a reference loop that does not).
+     */
+    boolean eagerTasks() {
+        ImplementationInfo info = lanes.get(0).implementation().info();
+        return info.apiLevel().atLeast(ApiLevel.parse("3.12")) && info.capabilities().contains(Capability.EAGER_START)
+                && !info.profiles().follows(Profile.EAGER_TASK_FACTORY);
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */
@@ -83,7 +135,7 @@ public final class Explorer {
 
     /** Program {@code index} of {@code seed}. */
     public Program program(int index) {
-        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value()));
+        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), eagerTasks()));
     }
 
     /**
@@ -103,59 +155,167 @@ public final class Explorer {
         return inJqwik(() -> explore(progress));
     }
 
+    /** A program and where it came from, handed from the generating thread to a lane. */
+    private record Job(int index, Program program) {}
+
+    /** What one program did on a lane. */
+    private record Ran(int index, Program program, Trace expected, Trace observed, Optional<Divergence> divergence) {}
+
+    /** Marks the end of the jobs for one lane. */
+    private static final Job NO_MORE = new Job(-1, null);
+
+    /** How long a lane waits for its next program before checking again whether the run is over. */
+    private static final long POLL_MILLIS = 50;
+
+    /**
+     * The exploration: this thread generates the programs (jqwik's generators stay on one thread) and hands
+     * them to the lanes, which run them side by side; verdicts are then put back in program order, so which
+     * program is "first" of its signature and how many share it do not depend on the number of lanes. The
+     * first program of each signature is shrunk afterwards, on the first lane.
+     */
     private Result explore(Consumer<Integer> progress) {
         long start = System.nanoTime();
+        long deadline = settings.timeLimit() == null ? Long.MAX_VALUE : start + settings.timeLimit().toNanos();
         RandomGenerator<Sketch> generator = generator();
-        Map<String, Group> groups = new LinkedHashMap<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        long operations = 0;
-        int done = 0;
-        for (int i = 0; i < settings.programs() && !(settings.stopAtFirst() && !groups.isEmpty()); i++) {
-            done++;
-            Shrinkable<Sketch> sketch = generator.next(randomOf(settings.seed(), i));
-            Program program = Program.of(sketch.value());
-            operations += program.size();
-            Trace expected = onReference(program);
-            Trace observed = onImplementation(program);
-            Optional<Divergence> divergence = Model.compare(program, expected, observed);
-            if (divergence.isPresent()) {
-                String signature = divergence.get().signature();
-                counts.merge(signature, 1, Integer::sum);
-                if (!groups.containsKey(signature)) {
-                    groups.put(signature, shrink(i, sketch, program, divergence.get(), expected, observed));
+        boolean eager = eagerTasks();
+        BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(4 * lanes.size());
+        Map<Integer, Ran> ran = new ConcurrentHashMap<>();
+        AtomicInteger firstDivergent = new AtomicInteger(Integer.MAX_VALUE);
+        AtomicInteger finished = new AtomicInteger();
+        List<RuntimeException> failures = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int l = 0; l < lanes.size(); l++) {
+            Lane lane = lanes.get(l);
+            // The reference loop runs a program while the agent runs it: the slower of the two sets the pace.
+            ExecutorService beside = Executors.newSingleThreadExecutor(task -> {
+                Thread t = new Thread(task, "explore-reference-" + lanes.indexOf(lane));
+                t.setDaemon(true);
+                return t;
+            });
+            Thread thread = new Thread(() -> {
+                try {
+                    while (true) {
+                        Job job = jobs.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                        if (job == NO_MORE || !failures.isEmpty()) {
+                            return;
+                        }
+                        if (job == null) {
+                            continue;
+                        }
+                        if (settings.stopAtFirst() && job.index() > firstDivergent.get()) {
+                            continue; // a later program than a divergence already found: not needed
+                        }
+                        Future<Trace> onReference = beside.submit(() -> onReference(lane, job.program()));
+                        Trace observed = onImplementation(lane, job.program());
+                        Trace expected = result(onReference);
+                        Optional<Divergence> divergence = Model.compare(job.program(), expected, observed);
+                        if (divergence.isPresent()) {
+                            firstDivergent.accumulateAndGet(job.index(), Math::min);
+                        }
+                        ran.put(job.index(), new Ran(job.index(), job.program(), expected, observed, divergence));
+                        progress.accept(finished.getAndIncrement());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                    failures.add(e);
+                } finally {
+                    beside.shutdownNow();
+                }
+            }, "explore-lane-" + (l + 1));
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        int generated = 0;
+        boolean timedOut = false;
+        try {
+            for (int i = 0; i < settings.programs(); i++) {
+                if (settings.stopAtFirst() && i > firstDivergent.get() || !failures.isEmpty()) {
+                    break;
+                }
+                if (System.nanoTime() >= deadline) {
+                    timedOut = true;
+                    break;
+                }
+                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), eager);
+                while (!jobs.offer(new Job(i, program), POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    if (!failures.isEmpty()) {
+                        break;
+                    }
+                }
+                generated = i + 1;
+            }
+            for (Thread ignored : threads) {
+                while (!jobs.offer(NO_MORE, POLL_MILLIS, TimeUnit.MILLISECONDS) && failures.isEmpty()) {
+                    // a lane is still busy; every lane takes one NO_MORE
                 }
             }
-            progress.accept(i);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("exploration interrupted", e);
+        }
+        if (!failures.isEmpty()) {
+            throw failures.get(0);
+        }
+        int last = settings.stopAtFirst() && firstDivergent.get() != Integer.MAX_VALUE
+                ? Math.min(generated, firstDivergent.get() + 1) : generated;
+        Map<String, Ran> firstOf = new LinkedHashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        long operations = 0;
+        for (int i = 0; i < last; i++) {
+            Ran r = ran.get(i);
+            operations += r.program().size();
+            if (r.divergence().isPresent()) {
+                String signature = r.divergence().get().signature();
+                counts.merge(signature, 1, Integer::sum);
+                firstOf.putIfAbsent(signature, r);
+            }
         }
         List<Group> found = new ArrayList<>();
-        for (Group g : groups.values()) {
+        for (Ran r : firstOf.values()) {
+            Shrinkable<Sketch> sketch = generator.next(randomOf(settings.seed(), r.index()));
+            Group g = shrink(lanes.get(0), r.index(), sketch, r.program(), r.divergence().get(), r.expected(),
+                    r.observed());
             found.add(new Group(g.signature(), g.divergence(), counts.get(g.signature()), g.firstProgram(), g.original(),
                     g.minimal(), g.minimalDivergence(), g.expected(), g.observed(), g.shrinkRuns()));
         }
-        return new Result(settings.seed(), done, operations, found, (System.nanoTime() - start) / 1e9,
-                referenceNanos / 1e9, implementationNanos / 1e9);
+        return new Result(settings.seed(), last, operations, found, (System.nanoTime() - start) / 1e9,
+                referenceNanos.get() / 1e9, implementationNanos.get() / 1e9, lanes.size(), timedOut);
     }
 
-    private Trace onReference(Program program) {
-        long t = System.nanoTime();
+    /** What the reference loop's thread gave; it is bounded by the reference's own operation bound. */
+    private static Trace result(Future<Trace> trace) throws InterruptedException {
         try {
-            return Trace.of(reference, program);
-        } finally {
-            referenceNanos += System.nanoTime() - t;
+            return trace.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
     }
 
-    private Trace onImplementation(Program program) {
+    private Trace onReference(Lane lane, Program program) {
         long t = System.nanoTime();
         try {
-            return Trace.of(implementation, program);
+            return Trace.of(lane.reference(), program);
         } finally {
-            implementationNanos += System.nanoTime() - t;
+            referenceNanos.addAndGet(System.nanoTime() - t);
+        }
+    }
+
+    private Trace onImplementation(Lane lane, Program program) {
+        long t = System.nanoTime();
+        try {
+            return Trace.of(lane.implementation(), program);
+        } finally {
+            implementationNanos.addAndGet(System.nanoTime() - t);
         }
     }
 
     /** Takes jqwik's shrink candidates, first come first taken, while they diverge with the same signature. */
-    private Group shrink(int index, Shrinkable<Sketch> start, Program original, Divergence divergence, Trace expected,
+    private Group shrink(Lane lane, int index, Shrinkable<Sketch> start, Program original, Divergence divergence, Trace expected,
             Trace observed) {
         Shrinkable<Sketch> current = start;
         Program minimal = original;
@@ -169,13 +329,13 @@ public final class Explorer {
             var candidates = current.shrink().iterator();
             while (candidates.hasNext() && runs < settings.shrinkBudget()) {
                 Shrinkable<Sketch> candidate = candidates.next();
-                Program program = Program.of(candidate.value());
+                Program program = Program.of(candidate.value(), eagerTasks());
                 if (program.size() > minimal.size()) {
                     continue;
                 }
                 runs++;
-                Trace e = onReference(program);
-                Trace o = onImplementation(program);
+                Trace e = onReference(lane, program);
+                Trace o = onImplementation(lane, program);
                 Optional<Divergence> d = Model.compare(program, e, o);
                 if (d.isPresent() && d.get().signature().equals(divergence.signature())) {
                     current = candidate;

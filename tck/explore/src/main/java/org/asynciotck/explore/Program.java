@@ -37,9 +37,20 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     private static final double[] TIMED_DELAYS = {0.003, 0.004, 0.004, 0.005};
     private static final double TIMED_COMPLETER_DELAY = 0.007;
 
-    /** Builds the program a sketch describes; never fails, whatever the sketch. */
+    /** Builds the program a sketch describes, with no eager task; never fails, whatever the sketch. */
     public static Program of(Sketch sketch) {
-        return new Builder().build(sketch);
+        return of(sketch, false);
+    }
+
+    /**
+     * Builds the program a sketch describes; never fails, whatever the sketch.
+     *
+     * @param eagerTasks whether {@code EAGER_TASK} makes a task with {@code eager_start=True}: only where the
+     *                   implementation declares an API level and the capability that allow it (never inferred
+     *                   from how the loop behaves); else it makes an ordinary task
+     */
+    public static Program of(Sketch sketch, boolean eagerTasks) {
+        return new Builder(eagerTasks).build(sketch);
     }
 
     /** The number of top-level operations. */
@@ -55,8 +66,18 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final Map<String, String> doneOf = new LinkedHashMap<>();
         final List<String> futures = new ArrayList<>();
         final List<String> handles = new ArrayList<>();
+        final List<String> tasks = new ArrayList<>();
+        /** Futures and tasks, in the order they were made: what a task may await. */
+        final List<String> awaitables = new ArrayList<>();
+        final boolean eagerTasks;
+        /** Whether a stop() may still be pending (one was scheduled, outside a run_forever's own stopper). */
+        boolean stopMayBePending;
         int counter;
         int unique;
+
+        Builder(boolean eagerTasks) {
+            this.eagerTasks = eagerTasks;
+        }
 
         Program build(Sketch sketch) {
             for (Sketch.Choice choice : sketch.choices()) {
@@ -100,6 +121,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     String future = next("f");
                     steps.add(new Operation.CreateFuture(future));
                     futures.add(future);
+                    awaitables.add(future);
                 }
                 case ADD_DONE -> {
                     if (!futures.isEmpty()) {
@@ -115,20 +137,34 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                         steps.add(complete(c.kind().name(), pick(futures, c.arg())));
                     }
                 }
-                case TASK -> {
-                    if (!futures.isEmpty()) {
+                case TASK, EAGER_TASK -> {
+                    if (!awaitables.isEmpty()) {
+                        // A task awaits a future or a task made before it (so never itself, never in a cycle).
+                        String awaits = pick(awaitables, c.arg());
                         String task = next("k");
                         kinds.put(task, "task");
-                        steps.add(new Operation.CreateTask(task, task, pick(futures, c.arg()),
-                                Operation.TaskConstruction.CREATE_TASK, false, children(task, c.then())));
+                        boolean eager = c.kind() == Sketch.Kind.EAGER_TASK && eagerTasks;
+                        steps.add(new Operation.CreateTask(task, task, awaits,
+                                Operation.TaskConstruction.CREATE_TASK, eager, children(task, c.then())));
+                        tasks.add(task);
+                        awaitables.add(task);
                     }
                 }
+                case CANCEL_TASK -> {
+                    if (!tasks.isEmpty()) {
+                        steps.add(new Operation.CancelTask(pick(tasks, c.arg()), null));
+                    }
+                }
+                case CROSS_THREAD -> crossThread(c.arg());
                 case CANCEL_HANDLE -> {
                     if (!handles.isEmpty()) {
                         steps.add(new Operation.CancelHandle(pick(handles, c.arg())));
                     }
                 }
-                case STOP -> steps.add(new Operation.Stop());
+                case STOP -> {
+                    stopMayBePending = true;
+                    steps.add(new Operation.Stop());
+                }
                 case RUN_ONCE -> steps.add(new Operation.RunOnce());
                 case RUN_FOREVER -> {
                     String label = next("s");
@@ -156,15 +192,29 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
          * CPython's is not).
          */
         void timedRun(int arg) {
+            if (stopMayBePending) {
+                // A stop() that ends the run early makes which timers ran depend on real time on CPython: on a
+                // loaded machine, 3 ms pass between two iterations (seen on 3.10 at a load of 10 on 2 cores).
+                return;
+            }
             String future = next("w");
             steps.add(new Operation.CreateFuture(future));
             String scheduler = next("q");
             kinds.put(scheduler, "call_soon");
             List<Operation> timers = new ArrayList<>();
             int count = 1 + arg % 3;
+            // Scheduled in the order of their delays: CPython's clock is real and a loaded machine may preempt
+            // the callback between two call_later()s (seen: over 1 ms at a load average of 15 on 2 cores), so
+            // a timer scheduled later with a shorter delay could fall due after one scheduled before it with a
+            // longer delay. With delays in ascending order the deadlines keep their order however long it takes.
+            double[] chosen = new double[count];
+            for (int i = 0; i < count; i++) {
+                chosen[i] = TIMED_DELAYS[(arg / 3 + i) % TIMED_DELAYS.length];
+            }
+            java.util.Arrays.sort(chosen);
             for (int i = 0; i < count; i++) {
                 String label = scheduler + "." + (i + 1);
-                double delay = TIMED_DELAYS[(arg / 3 + i) % TIMED_DELAYS.length];
+                double delay = chosen[i];
                 kinds.put(label, "call_later");
                 delays.put(label, delay);
                 groups.put(label, "delay " + delay);
@@ -182,6 +232,26 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             for (Operation timer : timers) {
                 steps.add(new Operation.CancelHandle(((Operation.CallLater) timer).handle()));
             }
+        }
+
+        /**
+         * The loop runs {@code run_forever()} on a thread of its own (a new run) and, once it is idle, the kit
+         * calls {@code call_soon_threadsafe} from its own thread 1 to 3 times, then stops the loop thread. The
+         * callbacks only record, so nothing else is ready while they arrive: they run in the order they were
+         * called, after everything that was pending. Left out while a stop() may be pending, which would end
+         * the loop thread's run before it is ever idle.
+         */
+        void crossThread(int arg) {
+            if (stopMayBePending) {
+                return;
+            }
+            steps.add(new Operation.StartLoopThread());
+            for (int i = 0; i <= arg % 3; i++) {
+                String label = next("x");
+                kinds.put(label, "call_soon_threadsafe");
+                steps.add(new Operation.CallSoonThreadsafe(label, List.of(), null));
+            }
+            steps.add(new Operation.StopLoopThread());
         }
 
         double timer(String label, List<Operation> then, int arg) {
@@ -243,10 +313,14 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     return futures.isEmpty() ? null : complete(kind.name(), pick(futures, arg));
                 }
                 case STOP -> {
+                    stopMayBePending = true;
                     return new Operation.Stop();
                 }
                 case RAISE -> {
                     return new Operation.Raise();
+                }
+                case CANCEL_TASK -> {
+                    return tasks.isEmpty() ? null : new Operation.CancelTask(pick(tasks, arg), null);
                 }
                 default -> throw new IllegalStateException(kind.name());
             }

@@ -19,11 +19,17 @@ public record Sketch(List<Choice> choices) {
         /** Nothing: what jqwik shrinks a choice to, so a shrunk sketch keeps its length and loses the step. */
         NOTHING,
         SOON, THREADSAFE, LATER, AT, FUTURE, ADD_DONE, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, TASK,
-        CANCEL_HANDLE, STOP, RUN_ONCE, RUN_FOREVER, RUN_UNTIL_COMPLETE, TIMED_RUN
+        CANCEL_HANDLE, STOP, RUN_ONCE, RUN_FOREVER, RUN_UNTIL_COMPLETE, TIMED_RUN,
+        /** {@code task.cancel()} of a task made before. */
+        CANCEL_TASK,
+        /** The loop on a thread of its own, {@code call_soon_threadsafe} from the kit's thread, then stopped. */
+        CROSS_THREAD,
+        /** A task with {@code eager_start=True} where the declared API level and capabilities allow, else a task. */
+        EAGER_TASK
     }
 
     /** What a callback does while it runs (its {@code then}). */
-    public enum ChildKind { SOON, THREADSAFE, LATER, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, STOP, RAISE }
+    public enum ChildKind { SOON, THREADSAFE, LATER, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, STOP, RAISE, CANCEL_TASK }
 
     /** One operation inside a callback; {@code then} is what the callback it schedules does (one level more). */
     public record Child(ChildKind kind, int arg, List<ChildKind> then) {}
@@ -38,7 +44,7 @@ public record Sketch(List<Choice> choices) {
                 Tuple.of(2, Arbitraries.just(ChildKind.LATER)), Tuple.of(2, Arbitraries.just(ChildKind.SET_RESULT)),
                 Tuple.of(1, Arbitraries.just(ChildKind.SET_EXCEPTION)),
                 Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_FUTURE)), Tuple.of(1, Arbitraries.just(ChildKind.STOP)),
-                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)));
+                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)), Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_TASK)));
         Arbitrary<Integer> args = Arbitraries.integers().between(0, 11);
         Arbitrary<Child> child = Combinators.combine(childKinds, args, childKinds.list().ofMaxSize(2)).as(Child::new);
         Arbitrary<Kind> kinds = Arbitraries.frequencyOf(
@@ -49,7 +55,9 @@ public record Sketch(List<Choice> choices) {
                 Tuple.of(1, Arbitraries.just(Kind.CANCEL_FUTURE)), Tuple.of(2, Arbitraries.just(Kind.TASK)),
                 Tuple.of(2, Arbitraries.just(Kind.CANCEL_HANDLE)), Tuple.of(1, Arbitraries.just(Kind.STOP)),
                 Tuple.of(4, Arbitraries.just(Kind.RUN_ONCE)), Tuple.of(2, Arbitraries.just(Kind.RUN_FOREVER)),
-                Tuple.of(2, Arbitraries.just(Kind.RUN_UNTIL_COMPLETE)), Tuple.of(1, Arbitraries.just(Kind.TIMED_RUN)));
+                Tuple.of(2, Arbitraries.just(Kind.RUN_UNTIL_COMPLETE)), Tuple.of(1, Arbitraries.just(Kind.TIMED_RUN)),
+                Tuple.of(2, Arbitraries.just(Kind.CANCEL_TASK)), Tuple.of(1, Arbitraries.just(Kind.CROSS_THREAD)),
+                Tuple.of(2, Arbitraries.just(Kind.EAGER_TASK)));
         Arbitrary<Choice> choice = Combinators.combine(kinds, args, child.list().ofMaxSize(3)).as(Choice::new);
         return choice.list().ofMinSize(min).ofMaxSize(max).map(Sketch::new);
     }

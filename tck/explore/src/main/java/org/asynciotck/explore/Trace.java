@@ -5,7 +5,6 @@ import java.util.List;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.LoopImplementation;
-import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
 
@@ -19,19 +18,23 @@ public record Trace(List<Outcome> outcomes, List<Event> events, List<String> rep
     /** The text of a callback error the kit raised ({@code Raise}), as the recording handler reports it. */
     static final String KIT_ERROR = "RuntimeError: raised by the kit";
 
-    /** Runs {@code program} on a fresh session of {@code implementation}. */
+    /**
+     * Runs {@code program} on a loop of its own ({@link LoopImplementation#runProgram}: one hand-off to the
+     * reference loop's thread, one round trip to an agent), then asks what was recorded and reported.
+     */
     public static Trace of(LoopImplementation implementation, Program program) {
-        List<Outcome> outcomes = new ArrayList<>();
-        try (LoopSession session = implementation.openSession()) {
-            for (Operation step : program.steps()) {
-                outcomes.add(session.perform(step));
-            }
-            List<Event> events = events(session.perform(new Operation.Recorded()));
-            List<String> reported = strings(session.perform(new Operation.ReportedErrors()));
-            return new Trace(outcomes, events, reported, null);
+        List<Operation> operations = new ArrayList<>(program.steps());
+        operations.add(new Operation.Recorded());
+        operations.add(new Operation.ReportedErrors());
+        List<Outcome> outcomes;
+        try {
+            outcomes = implementation.runProgram(operations);
         } catch (ImplementationFailure e) {
-            return new Trace(outcomes, List.of(), List.of(), e.kind() + ": " + e.getMessage());
+            return new Trace(List.of(), List.of(), List.of(), e.kind() + ": " + e.getMessage());
         }
+        int n = program.size();
+        return new Trace(List.copyOf(outcomes.subList(0, n)), events(outcomes.get(n)), strings(outcomes.get(n + 1)),
+                null);
     }
 
     private static List<Event> events(Outcome outcome) {

@@ -53,14 +53,29 @@ final class JavaSession implements LoopSession {
 
     @Override
     public Outcome perform(Operation operation) {
-        String name = operation.wireName();
-        return onSessionThread(name, () -> {
-            try {
-                return interpreter.perform(operation);
-            } catch (JavaLoop.NotSupported missing) {
-                throw new OperationUnsupported(name, "it leaves out " + missing.method() + " (optional in JavaLoop)");
+        return onSessionThread(operation.wireName(), () -> interpret(operation));
+    }
+
+    /** All of them in one hand-off to the session thread, bounded by the operation bound times their number. */
+    @Override
+    public java.util.List<Outcome> performAll(java.util.List<Operation> operations) {
+        return onSessionThread("a program of " + operations.size() + " operations", () -> {
+            java.util.List<Outcome> outcomes = new java.util.ArrayList<>(operations.size());
+            for (Operation operation : operations) {
+                outcomes.add(interpret(operation));
             }
-        });
+            return outcomes;
+        }, bound.multipliedBy(Math.max(1, operations.size())));
+    }
+
+    /** On the session thread: one operation, an optional method the loop leaves out declined as unsupported. */
+    private Outcome interpret(Operation operation) {
+        try {
+            return interpreter.perform(operation);
+        } catch (JavaLoop.NotSupported missing) {
+            throw new OperationUnsupported(operation.wireName(),
+                    "it leaves out " + missing.method() + " (optional in JavaLoop)");
+        }
     }
 
     @Override
@@ -84,15 +99,19 @@ final class JavaSession implements LoopSession {
     }
 
     private <T> T onSessionThread(String what, Callable<T> work) {
+        return onSessionThread(what, work, bound);
+    }
+
+    private <T> T onSessionThread(String what, Callable<T> work, Duration limit) {
         if (deadBecause != null) {
             throw new ImplementationFailure(ImplementationFailure.Kind.CRASHED,
                     "cannot perform " + what + ": " + deadBecause, "");
         }
         java.util.concurrent.Future<T> pending = sessionThread.submit(work);
         try {
-            return pending.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            return pending.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            deadBecause = what + " did not finish within " + bound.toMillis() + " ms";
+            deadBecause = what + " did not finish within " + limit.toMillis() + " ms";
             pending.cancel(true);
             sessionThread.shutdownNow();
             throw new ImplementationFailure(ImplementationFailure.Kind.TIMED_OUT, deadBecause, "");

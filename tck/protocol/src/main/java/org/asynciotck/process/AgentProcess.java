@@ -142,7 +142,7 @@ final class AgentProcess {
             throw new ImplementationFailure(Kind.PROTOCOL_ERROR, "agent did not understand "
                     + request.waitingFor() + ": " + reply.path("message").asText("(no message)"), stderr());
         }
-        if (type.equals(UNSUPPORTED) && request.operation() != null) {
+        if (type.equals(UNSUPPORTED) && (request.operation() != null || request.operations() != null)) {
             throw unsupported(reply, line, request);
         }
         if (!type.equals(request.expectedReplyType())) {

@@ -1,9 +1,13 @@
 package org.asynciotck.process;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -12,6 +16,9 @@ import org.asynciotck.spi.ImplementationFailure.Kind;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.OperationUnsupported;
+import org.asynciotck.spi.Outcome;
 
 /**
  * An implementation that lives in another process and is driven through an agent speaking
@@ -99,6 +106,56 @@ public final class ProcessImplementation implements LoopImplementation {
             throw new IllegalStateException("a session on " + info.id() + " is still open; the protocol allows one"
                     + " at a time");
         }
+        AgentProcess current = usableAgent();
+        current.exchange(Request.openSession(), command.operationTimeout());
+        session = new ProcessSession(current, json, command.operationTimeout());
+        return session;
+    }
+
+    /**
+     * Performs a whole program in one round trip (the protocol's {@code program} request, docs/protocol.md):
+     * the agent opens a fresh session of its own, performs every operation in order, closes the session and
+     * answers every outcome; the outcome of {@code recorded} is a list of events, as {@code perform} gives it.
+     * The same as opening a session, performing each operation and closing it, without a round trip per
+     * operation and without the quiet period after {@code close_session}: a line the agent sends after this
+     * reply is the next request's protocol error. Bounded by the operation timeout times the number of
+     * operations.
+     *
+     * @throws ImplementationFailure when the agent fails (it is replaced by the next call)
+     * @throws OperationUnsupported when the agent does not support one of the operations (nothing ran)
+     * @throws IllegalStateException when a session is open or this implementation is closed
+     */
+    @Override
+    public synchronized List<Outcome> runProgram(List<Operation> operations) {
+        if (closed) {
+            throw new IllegalStateException("implementation " + info.id() + " is closed");
+        }
+        if (session != null && session.isOpen()) {
+            throw new IllegalStateException("a session on " + info.id() + " is still open; a program runs in a"
+                    + " session of its own");
+        }
+        AgentProcess current = usableAgent();
+        Duration bound = command.operationTimeout().multipliedBy(Math.max(1, operations.size()));
+        JsonNode outcomes = current.exchange(Request.program(operations), bound).get("outcomes");
+        if (outcomes == null || !outcomes.isArray() || outcomes.size() != operations.size()) {
+            throw current.fail(Kind.PROTOCOL_ERROR, "reply to a program of " + operations.size()
+                    + " operations needs as many outcomes: " + Snippet.of(String.valueOf(outcomes)
+                    .getBytes(StandardCharsets.UTF_8)));
+        }
+        List<Outcome> read = new ArrayList<>(operations.size());
+        for (int i = 0; i < operations.size(); i++) {
+            try {
+                read.add(ProcessSession.read(json, operations.get(i), outcomes.get(i)));
+            } catch (ProcessSession.Unreadable e) {
+                throw current.fail(Kind.PROTOCOL_ERROR, e.getMessage() + " (operation " + (i + 1) + " of the program): "
+                        + Snippet.of(String.valueOf(outcomes.get(i)).getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+        return read;
+    }
+
+    /** The current agent, or a fresh one when the last failed. */
+    private AgentProcess usableAgent() {
         AgentProcess current = agent;
         if (current == null || !current.usable()) {
             if (current != null) {
@@ -108,9 +165,7 @@ public final class ProcessImplementation implements LoopImplementation {
             current = restart();
             agent = current;
         }
-        current.exchange(Request.openSession(), command.operationTimeout());
-        session = new ProcessSession(current, json, command.operationTimeout());
-        return session;
+        return current;
     }
 
     /** Closes the open session, says {@code bye} to the agent (killing it if it lingers), deletes the script. */

@@ -42,21 +42,47 @@ final class ProcessSession implements LoopSession {
         Objects.requireNonNull(operation, "operation");
         requireUsable();
         JsonNode outcome = call(Request.perform(operation)).get("outcome");
+        try {
+            return read(json, operation, outcome);
+        } catch (Unreadable e) {
+            throw broken(e.getMessage(), outcome);
+        }
+    }
+
+    /**
+     * The outcome object of {@code operation} in a reply ({@code perform}, or one of a {@code program}'s);
+     * the value of {@code recorded} as a list of events.
+     *
+     * @throws Unreadable when it is not an outcome the protocol allows (the caller fails the agent)
+     */
+    static Outcome read(ObjectMapper json, Operation operation, JsonNode outcome) {
         if (outcome == null || !outcome.isObject()) {
-            throw broken("reply to " + operation.wireName() + " has no outcome object", outcome);
+            throw new Unreadable("reply to " + operation.wireName() + " has no outcome object");
         }
         Outcome read;
         try {
             read = json.treeToValue(outcome, Outcome.class);
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw broken("reply to " + operation.wireName() + " has an unreadable outcome", outcome);
+            throw new Unreadable("reply to " + operation.wireName() + " has an unreadable outcome");
         }
         if (read.kind() == null || (read.isError() && read.errorType() == null)) {
-            throw broken("reply to " + operation.wireName() + " has an incomplete outcome", outcome);
+            throw new Unreadable("reply to " + operation.wireName() + " has an incomplete outcome");
         }
-        return operation instanceof Operation.Recorded && read.kind() == Outcome.Kind.VALUE
-                ? Outcome.value(events(read.value(), outcome))
-                : read;
+        if (operation instanceof Operation.Recorded && read.kind() == Outcome.Kind.VALUE) {
+            try {
+                return Outcome.value(List.copyOf(json.convertValue(read.value(), EVENTS)));
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new Unreadable("recorded outcome is not a list of events");
+            }
+        }
+        return read;
+    }
+
+    /** An outcome the protocol does not allow; its message says which reply. */
+    static final class Unreadable extends RuntimeException {
+        Unreadable(String message) {
+            super(message);
+        }
     }
 
     /**
@@ -115,14 +141,6 @@ final class ProcessSession implements LoopSession {
                 brokenBy = e;
             }
             throw e;
-        }
-    }
-
-    private List<Event> events(Object value, JsonNode outcome) {
-        try {
-            return List.copyOf(json.convertValue(value, EVENTS));
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw broken("recorded outcome is not a list of events", outcome);
         }
     }
 

@@ -66,6 +66,7 @@ final class WireInterpreter implements AutoCloseable {
                 case "perform" -> perform(request.get("operation"));
                 case "close_session" -> closeSession();
                 case "benchmark" -> benchmark(request.get("operation"), request.get("repeat").asInt());
+                case "program" -> program(request.get("operations"));
                 case "bye" -> bye();
                 default -> throw new Refused("unknown request type " + request.path("type"));
             };
@@ -129,6 +130,23 @@ final class WireInterpreter implements AutoCloseable {
             long started = System.nanoTime();
             open.perform(parsed);
             seconds.add((System.nanoTime() - started) / 1e9);
+        }
+        return reply;
+    }
+
+    /** A program in a session of its own: every operation checked, performed in order, the session closed. */
+    private ObjectNode program(JsonNode operations) {
+        if (session != null) {
+            throw new Refused("program: a session is open; a program runs in a session of its own");
+        }
+        List<Operation> parsed = new java.util.ArrayList<>();
+        operations.forEach(operation -> parsed.add(operation(operation)));
+        ObjectNode reply = JSON.createObjectNode().put("type", "outcomes");
+        var outcomes = reply.putArray("outcomes");
+        try (LoopSession own = implementation.openSession()) {
+            for (Operation operation : parsed) {
+                outcomes.add(wire(own.perform(operation)));
+            }
         }
         return reply;
     }
