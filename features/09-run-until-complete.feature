@@ -56,9 +56,9 @@ Feature: Running and stopping the loop, beyond one iteration
     Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete and _check_running ("This event loop is already running")
 
     CPython checks before it touches the argument, so the future gets no done
-    callback (uvloop takes it off again when it raises). Whether a coroutine
-    given to the refused call starts is not asked: CPython never wraps it, uvloop
-    wraps it in a task that runs it (docs/errata.md, U-6).
+    callback (uvloop takes it off again when it raises). What else the refused
+    call leaves behind is RUN-6's business: there CPython and uvloop differ
+    (docs/errata.md, U-6).
 
     Scenario: run_until_complete() called by a callback of the running loop raises RuntimeError
       Given a future "f" made by the loop
@@ -112,3 +112,34 @@ Feature: Running and stopping the loop, beyond one iteration
       And the result of future "f" is set to 3
       When the loop runs until future "f" is done
       Then it returns 3
+
+  @RUN-6 @INFO
+  Rule: A run_until_complete() refused by the running loop leaves its argument alone: a coroutine never starts, a done future does not stop the loop
+    Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete (self._check_running() before tasks.ensure_future() and future.add_done_callback())
+
+    CPython refuses before it wraps a coroutine in a task and before it adds
+    the callback that stops the loop, so the refused call changes nothing. A
+    program that calls run_until_complete() from a callback by mistake gets
+    RuntimeError and nothing else. uvloop 0.23.0 (and any loop that checks
+    only in run_forever()) wraps the coroutine first, and the task runs it in
+    the next iteration; for a future that is already done, the callback it
+    adds is queued at once, so the running loop stops one iteration later
+    (docs/errata.md, U-6). INFO: asyncio documents neither order.
+
+    Scenario: run_until_complete() refused by a callback of the running loop never starts the coroutine given to it
+      Given callback "a" is scheduled with call_soon and, when it runs, does:
+        | note running the loop until coroutine "co" is complete as "nested"         |
+        | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
+      When the loop runs until it is stopped
+      Then note "nested" is an error of type RuntimeError
+      And coroutine "co" never started
+
+    Scenario: run_until_complete() of a done future, refused by a callback of the running loop, does not stop the loop
+      Given a future "f" made by the loop
+      And the result of future "f" is set to 1
+      And callback "a" is scheduled with call_soon and, when it runs, does:
+        | note running the loop until future "f" is done as "nested"                 |
+        | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
+      When the loop runs until it is stopped
+      Then note "nested" is an error of type RuntimeError
+      And the callbacks ran in the order "a", "t"

@@ -24,6 +24,13 @@ Feature: A task must be initialised before it is used
   Rule: Using a task whose initialiser never ran raises an error instead of crashing or answering
     Claims: C-61, C-62, C-63
 
+    "Refused with an error" means an error the loop raised, never the kit's own
+    KitError (which says the kit asked about something that does not exist).
+    result() and exception() are refused on every CPython, but only the C Task
+    says why ("Future object is not initialized."); the pure-Python Task answers
+    "Result is not ready." as if the task were merely pending, so the kit asks
+    for a message that names the cause.
+
     Scenario: Asking an uninitialised task whether it is done is refused
       When task "t" is asked whether it is done
       Then it is refused with an error
@@ -57,6 +64,19 @@ Feature: A task must be initialised before it is used
 
     Scenario: Asking an uninitialised task whether it is cancelled is refused
       When task "t" is asked whether it is cancelled
+      Then it is refused with an error
+
+    Scenario: Asking an uninitialised task for its result is refused with an error that names the cause
+      When the result of future "t" is asked for
+      Then it is refused with an error that says the task is not initialised
+
+    Scenario: Asking an uninitialised task for its exception is refused with an error that names the cause
+      When the exception of future "t" is asked for
+      Then it is refused with an error that says the task is not initialised
+
+    Scenario: Removing a done callback from an uninitialised task is refused
+      When a done callback "cb" is added to task "t"
+      And done callback "cb" is removed from task "t"
       Then it is refused with an error
 
     Scenario: Setting the result of an uninitialised task is refused

@@ -170,8 +170,15 @@ class RunCoroutineUntilComplete:
             try:
                 return session.loop.run_until_complete(coro)
             finally:
-                if inspect.getcoroutinestate(coro) == inspect.CORO_CREATED:
-                    coro.close()  # refused before it ran (closed or running loop): no "never awaited" warning
+                # Refused before it ran (closed or running loop): closed, so there is no "never awaited"
+                # warning; unless a task the loop made drives it (uvloop wraps it before it refuses, errata
+                # U-6), so that RUN-6 sees that task run it.
+                if inspect.getcoroutinestate(coro) == inspect.CORO_CREATED and not _driven_by_a_task(session.loop, coro):
+                    coro.close()
 
         return session.run(until_complete)
 
+
+def _driven_by_a_task(loop, coro):
+    """Whether a pending task of ``loop`` wraps ``coro`` (asyncio.all_tasks: its pending tasks)."""
+    return any(task.get_coro() is coro for task in asyncio.all_tasks(loop))

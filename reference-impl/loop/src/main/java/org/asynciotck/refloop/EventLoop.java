@@ -191,11 +191,12 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
-     * CPython {@code run_until_complete(coro)}: refuses a closed or running loop first (CLOSED-4,
-     * RUN-3), and only then wraps the coroutine in a task (RUN-1), so a refused coroutine never starts.
+     * CPython {@code run_until_complete(coro)}: refuses a running loop (RUN-3, RUN-6) and a closed one
+     * (CLOSED-4) before the coroutine is wrapped in a task (RUN-1), so a refused coroutine never starts.
+     * The closed check is {@link #createTask}'s, made before it wraps anything: a closed loop is never
+     * running, so checking it here first as well would refuse nothing more (docs/mutation.md).
      */
     public <T> T runUntilComplete(Coroutine<T> coroutine) {
-        checkClosed();
         checkNotRunning();
         return runUntilComplete(createTask(coroutine, null, false));
     }

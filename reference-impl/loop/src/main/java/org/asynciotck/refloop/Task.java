@@ -120,11 +120,13 @@ public class Task<T> extends Future<T> {
      * CPython {@code __step}: enter the task (with the conflict check), run the coroutine one
      * step, leave the task. A pending cancel() turns the step into throwing CancelledError into
      * the coroutine (CANCEL-1, CANCEL-2).
+     *
+     * <p>CPython's {@code __step} starts with {@code if self.done(): raise InvalidStateError}; here no
+     * path reaches a step of a done task, so that guard is left out: a task completes only inside its
+     * own step ({@link #cancel} defers to the next step, {@link #setResult} is refused), its first step
+     * is queued once, and each await queues one wake-up (docs/mutation.md).
      */
     protected void step(Object value, RuntimeException error) {
-        if (done()) {
-            throw new InvalidStateException("_step(): already done: " + this);
-        }
         if (mustCancel) {
             if (!(error instanceof CancelledException)) {
                 error = new CancelledException(cancelMessage); // CANCEL-1: before the first step too

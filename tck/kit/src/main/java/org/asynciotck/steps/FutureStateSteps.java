@@ -32,6 +32,12 @@ public final class FutureStateSteps {
         context.performExpectingSuccess(new Operation.RemoveDoneCallback(future, label));
     }
 
+    /** {@code task.remove_done_callback(cb)}, which may be refused (INIT-1); checked by a "Then it ..." step. */
+    @When("done callback {string} is removed from task {string}")
+    public void removeDoneCallbackFromTask(String label, String task) {
+        context.perform(new Operation.RemoveDoneCallback(task, label));
+    }
+
     /** {@code fut.set_exception(StopIteration(...))}: refused or converted, as the version does (FUTURE-6). */
     @When("a StopIteration is set as the exception of future {string}")
     public void setStopIteration(String future) {

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cucumber.java.en.Then;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
 
 /** Steps that observe the loop: what ran when, the ready queue, the select timeout, notes, refusals. */
 public final class ObservationSteps {
+
+    /** INIT-1: what a message says when it names the cause ("initialised", "initialized"). */
+    private static final Pattern UNINITIALISED = Pattern.compile("initiali[sz]", Pattern.CASE_INSENSITIVE);
 
     static final String SELECT_TIMEOUT = "select timeout";
 
@@ -168,10 +172,30 @@ public final class ObservationSteps {
         Expectation.check(context, outcome.isError() && errorType.equals(outcome.errorType()), "a " + errorType, outcome);
     }
 
+    /**
+     * Refused by the loop: any error but the kit's own {@code KitError} (docs/protocol.md, "Names"), which
+     * says the kit asked about something that does not exist, not that the loop refused anything (INIT-1).
+     */
     @Then("it is refused with an error")
     public void refusedWithAnError() {
         Outcome outcome = context.lastOutcome();
-        Expectation.check(context, outcome.isError(), "an error", outcome);
+        Expectation.check(context, refusedByTheLoop(outcome), "an error raised by the loop", outcome);
+    }
+
+    /**
+     * INIT-1: refused with an error whose message says what is wrong, that the task was never initialised
+     * ("initialised" or "initialized"), not one that answers as if the task were merely pending.
+     */
+    @Then("it is refused with an error that says the task is not initialised")
+    public void refusedAsUninitialised() {
+        Outcome outcome = context.lastOutcome();
+        boolean namesTheCause = refusedByTheLoop(outcome) && outcome.message() != null
+                && UNINITIALISED.matcher(outcome.message()).find();
+        Expectation.check(context, namesTheCause, "an error whose message says the task is not initialised", outcome);
+    }
+
+    private static boolean refusedByTheLoop(Outcome outcome) {
+        return outcome.isError() && !"KitError".equals(outcome.errorType());
     }
 
     /** "answers" for a question to the loop, "returns" for what a run of it gave back; one check. */
