@@ -173,8 +173,12 @@ final class Interpreter {
         } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
             JavaLoop.Future awaited = o.awaits() == null ? null : state.future(o.awaits());
             KitCoroutine coroutine = new KitCoroutine(o.label(), awaited, List.of(), false, this);
+            // asyncio's run_until_complete(coro) refuses a running loop before ensure_future wraps the coroutine
+            // (RUN-6). JavaLoop has only the future form, so a running loop is asked with a future of its own,
+            // which it refuses (RUN-3), and the coroutine is never wrapped; otherwise ensure_future (RUN-1).
+            JavaLoop.Future target = loop.isRunning() ? loop.createFuture() : loop.createTask(coroutine, null);
             Object[] result = new Object[1];
-            run(() -> result[0] = loop.runUntilComplete(loop.createTask(coroutine, null))); // RUN-1: ensure_future
+            run(() -> result[0] = loop.runUntilComplete(target));
             return Outcome.value(result[0]);
         } else if (op instanceof Operation.ReadyQueueLength) {
             return Outcome.value(readyQueue().length());
