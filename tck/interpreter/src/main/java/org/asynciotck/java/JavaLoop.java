@@ -136,11 +136,12 @@ public interface JavaLoop {
 
     /**
      * {@code loop.run_until_complete(coro)}: refuses a closed or running loop before it wraps the coroutine in
-     * a task (RUN-1, RUN-3, CLOSED-4: a refused coroutine never starts). The default wraps it first, with
-     * {@link #createTask}, then runs {@link #runUntilComplete(Future)}.
+     * a task (RUN-1, RUN-3, CLOSED-4: a refused coroutine never starts). The default wraps it with
+     * {@link #createTask}, then runs {@link #runUntilComplete(Future)}; a running loop is asked with a future
+     * of its own instead, which it refuses (RUN-3), so the coroutine is never wrapped (RUN-6).
      */
     default Object runUntilComplete(Coroutine coroutine) {
-        return runUntilComplete(createTask(coroutine, null));
+        return runUntilComplete(isRunning() ? createFuture() : createTask(coroutine, null));
     }
 
     /**
