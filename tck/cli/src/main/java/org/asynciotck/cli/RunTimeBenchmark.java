@@ -79,6 +79,9 @@ public final class RunTimeBenchmark implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--repeat must be from 1 to 20, got " + repeat);
         }
         jar = ownJar();
+        if (python.getParent() != null) {
+            python = python.toAbsolutePath(); // the commands run in the scratch folder
+        }
         work = Files.createTempDirectory("asyncio-tck-run-time-");
         System.out.println("kit run time, " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
@@ -117,15 +120,15 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         row("  the same with --allure-html", referenceAllure, reference, "the run");
         row("run on CPython " + pythonVersion(), cpython, replay, "in-process (target <= 1.5x)");
         row("  same operations in one Python process", replay, null, "(Python's start included)");
-        System.out.printf("%-46s %8s %8s   in the replay itself%n", "    of which the operations", "",
-                String.format("%.2f", replay.inside()));
+        System.out.printf("%-46s %8.2f %8s   (elapsed inside the replay, waits included)%n",
+                "    of which performing the requests", replay.inside(), "");
         System.out.printf("%-46s %8.2f %8.2f   ms per scenario beyond both floors (%d scenarios; target < 2 ms)%n",
                 "  overhead of the kit and the pipe", (cpython.wall() - replay.wall() - floor.wall()) / scenarios * 1000,
                 (cpython.cpu() - replay.cpu() - floor.cpu()) / scenarios * 1000, scenarios);
 
         if (!noMatrix) {
             List<String> command = new ArrayList<>(List.of("matrix", "--out", fresh("matrix")));
-            venvs.forEach(venv -> command.addAll(List.of("--venv", venv.toString())));
+            venvs.forEach(venv -> command.addAll(List.of("--venv", venv.toAbsolutePath().toString()))); // commands run in the scratch folder
             Figure matrixRun = time(kit(command.toArray()));
             int implementations = implementations(work.resolve("matrix").resolve("matrix.md"));
             System.out.printf("%-46s %8.2f %8.2f   one run; %.2f s wall per implementation (%d)%n",

@@ -36,6 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       the heap to the ready queue and run in one iteration.
  *   <li>{@link #dequeFloor}: the floor for {@link #batch}: the same callbacks added to a bare
  *       {@code ArrayDeque<Runnable>} and drained, with no handles, no lock and no loop.
+ *   <li>{@link #dequeOfDistinctCallbacks}: the same drain with one new object per callback, as a
+ *       loop's handle is: what the floor costs once each entry is an object of its own, no longer
+ *       one shared callback that stays in the cache.
  * </ul>
  *
  * <p>Every workload's last callback stops the loop, so an invocation is exactly its callbacks;
@@ -154,6 +157,22 @@ public class LoopBenchmarks {
         Runnable callback = () -> state.count++;
         for (int i = 0; i < BATCH; i++) {
             queue.addLast(callback);
+        }
+        Runnable next;
+        while ((next = queue.pollFirst()) != null) {
+            next.run();
+        }
+        return state.count;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int dequeOfDistinctCallbacks(Deque state) {
+        ArrayDeque<Runnable> queue = state.queue;
+        state.count = 0;
+        for (int i = 0; i < BATCH; i++) {
+            int[] slot = {i}; // one object per entry, as each call_soon makes a handle
+            queue.addLast(() -> state.count += slot[0] >= 0 ? 1 : 0);
         }
         Runnable next;
         while ((next = queue.pollFirst()) != null) {

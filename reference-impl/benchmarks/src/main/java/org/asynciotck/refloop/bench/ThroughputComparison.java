@@ -81,6 +81,10 @@ public final class ThroughputComparison {
                     drain ? ns(floor) : "", faster(cp / ref, TARGET_VS_CPYTHON), faster(uv / ref, TARGET_VS_UVLOOP),
                     drain ? slower(ref / floor, TARGET_VS_FLOOR) : "");
         }
+        double distinct = reference.getOrDefault("dequeOfDistinctCallbacks", Double.NaN);
+        System.out.printf("%-14s %10s %14s %14s %10s   %-18s %-18s %s%n", "  (distinct)", "", "", "",
+                ns(distinct), "", "", slower(reference.getOrDefault("batch", Double.NaN) / distinct, TARGET_VS_FLOOR)
+                        + " against a deque of one object per callback");
         System.out.println();
         System.out.println("cpython: " + cpython.label);
         System.out.println("uvloop:  " + uvloop.label);
