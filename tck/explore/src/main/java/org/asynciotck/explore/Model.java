@@ -2,10 +2,12 @@ package org.asynciotck.explore;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
@@ -64,6 +66,10 @@ public final class Model {
             Outcome o = observed.outcomes().get(i);
             if (!summary(e).equals(summary(o))) {
                 Operation step = program.steps().get(i);
+                if (startsRun(step) && stoppedRuns(program, expected).contains(runOf(program, i))) {
+                    return Optional.of(lateStop("operation " + (i + 1) + " (" + step.wireName() + "), a run that"
+                            + " stop() ends: expected " + e + ", observed " + o));
+                }
                 String[] guarantee = outcomeGuarantee(step);
                 return Optional.of(new Divergence(guarantee[0], guarantee[1], "operation " + (i + 1) + " ("
                         + step.wireName() + "): expected " + e + ", observed " + o,
@@ -205,6 +211,13 @@ public final class Model {
     private static Divergence misplaced(Program program, String token, Integer expectedRun, Integer observedRun,
             String where, Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
         String kind = kind(program, token);
+        Set<Integer> stoppedRuns = stopped(program, e);
+        boolean cancelledRan = "extra".equals(where) && cancelled(program, token);
+        if (!cancelledRan && ("earlier".equals(where) || "extra".equals(where)) && observedRun != null
+                && stoppedRuns.contains(observedRun) && !earlyOutside(stoppedRuns, e, o)) {
+            return lateStop("'" + token + "' (" + kind + ") expected in " + runName(expectedRun) + ", observed in "
+                    + runName(observedRun) + ", a run that stop() ends; expected " + e + ", observed " + o);
+        }
         String[] guarantee = switch (where) {
             case "earlier" -> switch (kind) {
                 case "done_callback" -> new String[] {"completing a future queues its done callbacks with call_soon;"
@@ -230,7 +243,123 @@ public final class Model {
         String detail = "'" + token + "' (" + kind + ") expected in " + runName(expectedRun)
                 + ", observed in " + runName(observedRun)
                 + "; expected " + e + ", observed " + o;
-        return new Divergence(guarantee[0], guarantee[1], detail, "run|" + kind + "|" + where);
+        // Grouped by where the event went and the guarantee that names it, not by what kind of callback
+        // showed it first: one cause, one group.
+        return new Divergence(guarantee[0], guarantee[1], detail, "run|" + where + "|" + (guarantee[1] == null
+                ? "no-rule" : guarantee[1]));
+    }
+
+    /**
+     * One root cause, one signature: a loop on which {@code stop()} takes effect a batch late (uvloop, errata
+     * U-1) shows it as events that ran earlier than expected or that should not have run at all, in a run that
+     * a stop() ends, or as a run's outcome that differs because of it. All of these are grouped under
+     * {@code stop|late}, whatever kind of callback showed it first.
+     */
+    private static Divergence lateStop(String detail) {
+        return new Divergence("stop() lets the current batch finish and no more: what the batch scheduled waits"
+                + " for the next run", "NTODO-4", detail, "stop|late");
+    }
+
+    /** The runs (of the expected trace) that a stop() ends: one of its callbacks called stop(), or stop() came first. */
+    static Set<Integer> stoppedRuns(Program program, Trace expected) {
+        Set<String> stoppers = new HashSet<>();
+        for (Operation step : program.steps()) {
+            collectStoppers(step, stoppers);
+        }
+        Set<Integer> runs = new HashSet<>();
+        for (Event event : expected.events()) {
+            if (stoppers.contains(base(event.label()))) {
+                runs.add(event.run());
+            }
+        }
+        int started = 0;
+        boolean stopFirst = false;
+        for (Operation step : program.steps()) {
+            if (step instanceof Operation.Stop) {
+                stopFirst = true;
+            } else if (startsRun(step)) {
+                started++;
+                // run_once is stop() then run_forever() (docs/protocol.md): a run that a stop() ends too
+                if (stopFirst || step instanceof Operation.RunOnce) {
+                    runs.add(started);
+                }
+                stopFirst = false;
+            }
+        }
+        return runs;
+    }
+
+    private static Set<Integer> stopped(Program program, Map<Integer, List<String>> expectedRuns) {
+        List<Event> events = new ArrayList<>();
+        expectedRuns.forEach((run, tokens) -> tokens.forEach(t -> events.add(Event.of(t, run))));
+        return stoppedRuns(program, new Trace(List.of(), events, List.of(), null));
+    }
+
+    /**
+     * Whether some event ran earlier than expected (or ran where none was expected) in a run that no stop()
+     * ends: then the loop runs callbacks too early whether or not it is stopped (NTODO-2), not a late stop().
+     */
+    private static boolean earlyOutside(Set<Integer> stoppedRuns, Map<Integer, List<String>> e,
+            Map<Integer, List<String>> o) {
+        Map<String, Integer> expectedRun = new HashMap<>();
+        e.forEach((run, tokens) -> tokens.forEach(t -> expectedRun.putIfAbsent(t, run)));
+        for (Map.Entry<Integer, List<String>> run : o.entrySet()) {
+            if (stoppedRuns.contains(run.getKey())) {
+                continue;
+            }
+            for (String token : run.getValue()) {
+                Integer expected = expectedRun.get(token);
+                if (!token.startsWith("!error") && (expected == null || expected > run.getKey())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void collectStoppers(Operation op, Set<String> stoppers) {
+        String label = null;
+        List<Operation> then = List.of();
+        if (op instanceof Operation.CallSoon c) {
+            label = c.label();
+            then = c.then();
+        } else if (op instanceof Operation.CallSoonThreadsafe c) {
+            label = c.label();
+            then = c.then();
+        } else if (op instanceof Operation.CallLater c) {
+            label = c.label();
+            then = c.then();
+        } else if (op instanceof Operation.CallAt c) {
+            label = c.label();
+            then = c.then();
+        } else if (op instanceof Operation.AddDoneCallback c) {
+            label = c.label();
+            then = c.then();
+        } else if (op instanceof Operation.CreateTask c) {
+            label = c.label();
+            then = c.then();
+        }
+        if (label != null && then.stream().anyMatch(Operation.Stop.class::isInstance)) {
+            stoppers.add(label);
+        }
+        then.forEach(inner -> collectStoppers(inner, stoppers));
+    }
+
+    /** Whether a top-level operation starts a run (the agent and the reference tag events with it). */
+    static boolean startsRun(Operation step) {
+        return step instanceof Operation.RunOnce || step instanceof Operation.RunForever
+                || step instanceof Operation.RunUntilComplete || step instanceof Operation.StartLoopThread;
+    }
+
+    /** The run that top-level step {@code index} starts (1, 2, ...), counting the runs before it. */
+    private static int runOf(Program program, int index) {
+        int run = 0;
+        for (int i = 0; i <= index; i++) {
+            if (startsRun(program.steps().get(i))) {
+                run++;
+            }
+        }
+        return run;
     }
 
     private static String runName(Integer run) {
@@ -267,7 +396,7 @@ public final class Model {
         }
         String detail = "in " + runName(run) + ": expected '" + expectedFirst + "' (" + a + ") where '" + observedFirst
                 + "' (" + b + ") ran; expected " + er + ", observed " + or;
-        return new Divergence(guarantee, rule, detail, "order|" + a + "|" + b);
+        return new Divergence(guarantee, rule, detail, "order|" + rule);
     }
 
     private static boolean isTimer(String kind) {
