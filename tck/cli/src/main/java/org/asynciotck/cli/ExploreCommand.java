@@ -213,6 +213,12 @@ final class ExploreCommand implements Callable<Integer> {
                     : against.programsPerSecond() / reference.programsPerSecond());
             out.printf("  divergences: %d group(s) alone, %d group(s) against %s%n", reference.groups().size(),
                     against.groups().size(), name);
+            for (Explorer.Result r : List.of(reference, against)) {
+                for (Explorer.Group g : r.groups()) {
+                    out.printf("    %s x%d, first program %d: %s%n", g.signature(), g.count(), g.firstProgram(),
+                            g.divergence().detail());
+                }
+            }
             return reference.groups().isEmpty() && against.groups().isEmpty() ? ExitCode.CONFORMANT
                     : ExitCode.NOT_CONFORMANT;
         } finally {

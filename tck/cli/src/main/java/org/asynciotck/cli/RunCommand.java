@@ -2,7 +2,11 @@ package org.asynciotck.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.asynciotck.gate.Baseline;
@@ -35,6 +39,14 @@ final class RunCommand implements Callable<Integer> {
                     + "lists for this implementation, 1 on a new failure, a changed verdict or an unexpected pass")
     private Path baseline;
 
+    @Option(names = "--features", paramLabel = "DIR",
+            description = "run the .feature files of DIR (e.g. a scenario.feature that asyncio-tck explore wrote)"
+                    + " as they are, instead of the kit's features; their rules are those DIR's files declare")
+    private Path featuresDir;
+
+    /** The classpath package a --features folder's files are put under for the run. */
+    static final String WRITTEN_FEATURES = "asynciotck_written_features";
+
     private final ImplementationFactory factory;
     private final RunSettings settings;
 
@@ -62,7 +74,55 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        CommandRun certification = new CommandRun("asyncio-tck run", factory, settings, err);
+        if (featuresDir != null) {
+            return withWrittenFeatures(err, out);
+        }
+        return certify(settings, err, out);
+    }
+
+    /**
+     * {@code --features DIR}: the files are copied under a package of a temporary folder that a class loader
+     * of this run adds to the classpath, so Cucumber and the rule catalogue find them exactly as they find
+     * the kit's own features (the step definitions stay the kit's).
+     */
+    private int withWrittenFeatures(PrintWriter err, PrintWriter out) throws IOException {
+        if (!Files.isDirectory(featuresDir)) {
+            err.println("asyncio-tck run: --features " + featuresDir + " is not a folder");
+            return ExitCode.USAGE;
+        }
+        List<Path> features;
+        try (var files = Files.walk(featuresDir)) {
+            features = files.filter(f -> f.toString().endsWith(".feature") && Files.isRegularFile(f)).sorted().toList();
+        }
+        if (features.isEmpty()) {
+            err.println("asyncio-tck run: --features " + featuresDir + " holds no .feature file");
+            return ExitCode.USAGE;
+        }
+        Path root = Files.createTempDirectory("asyncio-tck-features");
+        Path pkg = Files.createDirectories(root.resolve(WRITTEN_FEATURES));
+        int n = 0;
+        for (Path feature : features) {
+            // Flattened, numbered: the same name in two subfolders must not overwrite one another.
+            Files.copy(feature, pkg.resolve(String.format("%03d-%s", ++n, feature.getFileName())));
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {root.toUri().toURL()},
+                before != null ? before : RunCommand.class.getClassLoader())) {
+            thread.setContextClassLoader(loader);
+            err.println("asyncio-tck run: " + features.size() + " feature file(s) of " + featuresDir);
+            return certify(new RunSettings(WRITTEN_FEATURES, settings.gluePackage(), settings.reportsRoot(),
+                    settings.allureHtmlByDefault()), err, out);
+        } finally {
+            thread.setContextClassLoader(before);
+            try (var files = Files.walk(root)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    private int certify(RunSettings runSettings, PrintWriter err, PrintWriter out) throws IOException {
+        CommandRun certification = new CommandRun("asyncio-tck run", factory, runSettings, err);
         Baseline expected = null;
         if (baseline != null) {
             try {

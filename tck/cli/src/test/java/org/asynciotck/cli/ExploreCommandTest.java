@@ -64,7 +64,9 @@ class ExploreCommandTest {
         JsonNode result = new ObjectMapper().readTree(folder.resolve("exploration.json").toFile());
         assertThat(result.get("verdict").asText()).isEqualTo("divergences");
         JsonNode first = result.get("divergences").get(0);
-        assertThat(first.get("rule").asText()).isEqualTo("NTODO-3");
+        // A LIFO queue reverses a callback and a due timer as a timers-first loop does: the first program decides.
+        assertThat(first.get("rule").asText()).isIn("NTODO-3", "ORDER-1");
+        assertThat(folder.resolve("exploration.html")).as("the HTML page beside the JSON").isRegularFile();
         Path script = folder.resolve(first.get("python_script").asText());
         Process plain = new ProcessBuilder(python.toString(), script.toString()).redirectErrorStream(true).start();
         ProcessBuilder onBroken = new ProcessBuilder(python.toString(), script.toString(),

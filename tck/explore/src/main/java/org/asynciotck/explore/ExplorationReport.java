@@ -34,12 +34,33 @@ public final class ExplorationReport {
     private ExplorationReport() {}
 
     /**
+     * Removes the group folders an earlier exploration wrote here ({@code NN-signature/} holding its
+     * {@code program.json}), so the folder shows this exploration's groups alone; nothing else is touched.
+     */
+    private static void removeEarlierGroups(Path out) throws IOException {
+        try (var entries = Files.list(out)) {
+            for (Path folder : entries.filter(p -> p.getFileName().toString().matches("\\d{2,}-.+")
+                    && Files.isRegularFile(p.resolve("program.json"))).toList()) {
+                for (String file : List.of("program.json", "replay.py", "scenario.feature")) {
+                    Files.deleteIfExists(folder.resolve(file));
+                }
+                try {
+                    Files.deleteIfExists(folder);
+                } catch (java.nio.file.DirectoryNotEmptyException e) {
+                    // something of someone else's is in it: left as it is
+                }
+            }
+        }
+    }
+
+    /**
      * @param replay the command line that replays this exploration (same seed, same programs, same verdicts)
      * @return the JSON file written
      */
     public static Path write(Explorer.Result result, ImplementationInfo implementation, String replay, Path out)
             throws IOException {
         Files.createDirectories(out);
+        removeEarlierGroups(out);
         ObjectMapper json = ProtocolJson.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
         root.put("kit_version", KitVersion.get());

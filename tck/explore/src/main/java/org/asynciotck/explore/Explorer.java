@@ -54,19 +54,27 @@ public final class Explorer {
      *                     says how many ran, and replaying with that many gives the same verdicts
      */
     public record Settings(long seed, int programs, int minChoices, int maxChoices, int shrinkBudget,
-            boolean stopAtFirst, Duration timeLimit) {
+            boolean stopAtFirst, Duration timeLimit, boolean timedRuns) {
         public static Settings of(long seed, int programs) {
-            return new Settings(seed, programs, 9, 22, 600, false, null);
+            return new Settings(seed, programs, 12, 28, 600, false, null, true);
         }
 
         /** The same, stopping at the first divergence. */
         public Settings stoppingAtFirst() {
-            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, true, timeLimit);
+            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, true, timeLimit, timedRuns);
         }
 
         /** The same, generating no more programs once {@code limit} has passed. */
         public Settings within(Duration limit) {
-            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, limit);
+            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, limit, timedRuns);
+        }
+
+        /**
+         * The same without timed runs (a TIMED_RUN choice adds nothing): every program is then independent of
+         * the real clock, so a broken loop gives the same groups on every run, however loaded the machine.
+         */
+        public Settings withoutTimedRuns() {
+            return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, timeLimit, false);
         }
     }
 
@@ -135,7 +143,8 @@ public final class Explorer {
 
     /** Program {@code index} of {@code seed}. */
     public Program program(int index) {
-        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), eagerTasks()));
+        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), eagerTasks(),
+                settings.timedRuns()));
     }
 
     /**
@@ -238,7 +247,7 @@ public final class Explorer {
                     timedOut = true;
                     break;
                 }
-                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), eager);
+                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), eager, settings.timedRuns());
                 while (!jobs.offer(new Job(i, program), POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                     if (!failures.isEmpty()) {
                         break;
@@ -329,7 +338,7 @@ public final class Explorer {
             var candidates = current.shrink().iterator();
             while (candidates.hasNext() && runs < settings.shrinkBudget()) {
                 Shrinkable<Sketch> candidate = candidates.next();
-                Program program = Program.of(candidate.value(), eagerTasks());
+                Program program = Program.of(candidate.value(), eagerTasks(), settings.timedRuns());
                 if (program.size() > minimal.size()) {
                     continue;
                 }

@@ -50,7 +50,12 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      *                   from how the loop behaves); else it makes an ordinary task
      */
     public static Program of(Sketch sketch, boolean eagerTasks) {
-        return new Builder(eagerTasks).build(sketch);
+        return of(sketch, eagerTasks, true);
+    }
+
+    /** As {@link #of(Sketch, boolean)}; without {@code timedRuns} a TIMED_RUN choice adds nothing. */
+    public static Program of(Sketch sketch, boolean eagerTasks, boolean timedRuns) {
+        return new Builder(eagerTasks, timedRuns).build(sketch);
     }
 
     /** The number of top-level operations. */
@@ -75,8 +80,11 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         int counter;
         int unique;
 
-        Builder(boolean eagerTasks) {
+        final boolean timedRuns;
+
+        Builder(boolean eagerTasks, boolean timedRuns) {
             this.eagerTasks = eagerTasks;
+            this.timedRuns = timedRuns;
         }
 
         Program build(Sketch sketch) {
@@ -192,7 +200,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
          * CPython's is not).
          */
         void timedRun(int arg) {
-            if (stopMayBePending) {
+            if (!timedRuns || stopMayBePending) {
                 // A stop() that ends the run early makes which timers ran depend on real time on CPython: on a
                 // loaded machine, 3 ms pass between two iterations (seen on 3.10 at a load of 10 on 2 cores).
                 return;

@@ -2,41 +2,164 @@ package org.asynciotck.explore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.reference.ReferenceImplementation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Exploration finds what is wrong with loops of the gallery of broken loops (tck/cli's
- * src/test/resources/gallery/broken_loops.py) within a fixed budget of programs, names the rule it breaks,
- * and shrinks it to at most 8 steps.
+ * Exploration finds what is wrong with each loop of the gallery of broken loops (tck/cli's
+ * src/test/resources/gallery/broken_loops.py) within a fixed budget of programs and shrinks it to at most 8
+ * steps; the loops whose defect lies outside what the programs do (the selector's timeout, I/O, the
+ * exception handler's API, ...) are listed in {@link #OUT_OF_SIGHT} with the reason, and the test checks
+ * that they are indeed not found, so the list stays true as the generator grows. One agent per loop, on
+ * CPython 3.12.
  */
 class GalleryExplorationTest {
 
-    private static final int BUDGET = 200;
+    private static final int BUDGET = 150;
+    private static final int SHRINK_BUDGET = 600;
     private static final int MOST_STEPS = 8;
+    private static final long SEED = 7;
+
+    /** The rule a loop's divergence must name, where the test pins it. */
+    private static final Map<String, String> RULES = Map.of(
+            "stop_one_batch_late", "NTODO-4",
+            "callback_errors_swallowed", "ERROR-1",
+            "cancelled_timers_still_fire", "HANDLE-1",
+            "threadsafe_inbox", "NTODO-3",
+            "timers_in_scheduling_order", "TIMER-6",
+            "cancel_twice_raises", "HANDLE-4",
+            "late_done_callback_at_once", "FUTURE-1");
+
+    private static final String NOT_GENERATED = "the programs do not use ";
+
+    /**
+     * Loops whose defect the generated programs do not show within the budget, and why: what the defect needs
+     * is not in the generator's vocabulary (docs/exploration.md, "Programs"), or, for the last few, is in it but
+     * too rare for the budget. Each is checked not to be found, so the list stays true as the generator grows.
+     */
+    static final Map<String, String> OUT_OF_SIGHT = Map.ofEntries(
+            Map.entry("hand_written", "a faithful loop (the base of the hand-written ones): nothing to find"),
+            Map.entry("timeout_ignores_cancelled_head", NOT_GENERATED + "select_timeout"),
+            Map.entry("timeout_not_capped", NOT_GENERATED + "select_timeout"),
+            Map.entry("readers_always_ready", NOT_GENERATED + "readers and writers"),
+            Map.entry("edge_triggered_readers", NOT_GENERATED + "readers and writers"),
+            Map.entry("remove_answers_none", NOT_GENERATED + "readers and writers"),
+            Map.entry("first_reader_stays", NOT_GENERATED + "readers and writers"),
+            Map.entry("writers_never_called", NOT_GENERATED + "readers and writers"),
+            Map.entry("context_without_handle", NOT_GENERATED + "reported_contexts"),
+            Map.entry("base_exceptions_reported", NOT_GENERATED + "raise_base_exception"),
+            Map.entry("default_handler_not_restorable", NOT_GENERATED + "set/get_exception_handler"),
+            Map.entry("handler_error_escapes", NOT_GENERATED + "set_exception_handler"),
+            Map.entry("call_exception_handler_only_logs", NOT_GENERATED + "call_exception_handler"),
+            Map.entry("nested_run_allowed", NOT_GENERATED + "a run inside a run"),
+            Map.entry("nested_run_until_complete_returns_none", NOT_GENERATED + "a run inside a run"),
+            Map.entry("run_until_complete_drops_coroutine_result", NOT_GENERATED + "run_coroutine_until_complete"),
+            Map.entry("is_running_always_false", NOT_GENERATED + "is_running"),
+            Map.entry("close_while_running_ignored", NOT_GENERATED + "close"),
+            Map.entry("is_closed_always_false", NOT_GENERATED + "close and is_closed"),
+            Map.entry("closed_loop_accepts_call_soon", NOT_GENERATED + "close"),
+            Map.entry("closed_run_forever_returns", NOT_GENERATED + "close"),
+            Map.entry("pending_result_is_none", NOT_GENERATED + "future_result"),
+            Map.entry("cancelled_exception_returned", NOT_GENERATED + "future_exception"),
+            Map.entry("remove_done_callback_removes_one", NOT_GENERATED + "remove_done_callback"),
+            Map.entry("future_holds_stop_iteration", NOT_GENERATED + "set_stop_iteration"),
+            Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when"),
+            Map.entry("cancel_removes_the_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
+            Map.entry("done_callbacks_in_one_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
+            Map.entry("create_task_queues_bookkeeping", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
+            Map.entry("batch_budget", "a batch larger than its budget: the programs' batches are smaller"),
+            Map.entry("create_task_starts_at_once", NOT_GENERATED + "the Task constructor or asyncio.create_task"),
+            Map.entry("nested_create_task_steps_at_once", NOT_GENERATED + "tasks made in a task's step"),
+            Map.entry("calls_back_in_task_steps", NOT_GENERATED + "current_task"),
+            Map.entry("steps_hide_their_task", NOT_GENERATED + "current_task"),
+            Map.entry("callbacks_inherit_the_task", NOT_GENERATED + "current_task"),
+            Map.entry("plain_calls_skip_the_task_factory", NOT_GENERATED + "task factories"),
+            Map.entry("cancel_message_dropped", NOT_GENERATED + "cancellation messages"),
+            Map.entry("cancellation_cannot_be_refused", NOT_GENERATED + "tasks that catch their cancellation"),
+            Map.entry("cancel_skips_the_coroutine", NOT_GENERATED + "tasks that catch their cancellation"),
+            Map.entry("timeout_from_latest_timer", "shows only in where a timer with a positive delay runs among"
+                    + " callbacks, which the model does not compare on a real clock"),
+            Map.entry("timers_run_early", "shows only in where a timer with a positive delay runs among"
+                    + " callbacks, which the model does not compare on a real clock"),
+            Map.entry("cancel_leaves_awaited_future", "needs a cancel while the task awaits and a look at the"
+                    + " future it awaits: too rare for the budget"),
+            Map.entry("stopped_run_until_complete_returns_none", "needs a stop() that ends a run_until_complete"
+                    + " before its future is done: too rare for the budget"));
+
+    /** Loops the test does not run, and why. */
+    static final Map<String, String> NOT_RUN = Map.of("timeout_in_milliseconds", "its selector waits 1000 times too"
+            + " long, so each timed run takes 7 s: over two minutes for the budget (TIMEOUT-1 catches it)");
+
+    private static long started;
+
+    @BeforeAll
+    static void clock() {
+        started = System.nanoTime();
+    }
+
+    @AfterAll
+    static void time() {
+        System.out.printf("[explore] the gallery took %.1f s%n", (System.nanoTime() - started) / 1e9);
+    }
+
+    static Stream<String> factories() {
+        try {
+            String source = Files.readString(Loops.gallery().resolve("broken_loops.py"));
+            Matcher m = Pattern.compile("(?m)^def ([a-z][a-z0-9_]*)\\(").matcher(source);
+            Stream.Builder<String> names = Stream.builder();
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            return names.build();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void everyListedLoopIsInTheGallery() {
+        List<String> all = factories().toList();
+        assertThat(all).as("factories of broken_loops.py").hasSizeGreaterThan(30);
+        assertThat(all).containsAll(OUT_OF_SIGHT.keySet()).containsAll(RULES.keySet()).containsAll(NOT_RUN.keySet());
+    }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({
-        "lifo_ready_queue, NTODO-3",
-        "drains_new_callbacks, NTODO-2",
-        "call_soon_runs_inline, NTODO-2",
-        "done_callbacks_reversed, FUTURE-1",
-    })
-    void findsAndShrinksTheDivergence(String factory, String rule) {
+    @MethodSource("factories")
+    void findsAndShrinksTheDivergence(String factory) {
+        Assumptions.assumeFalse(NOT_RUN.containsKey(factory), () -> "not run: " + NOT_RUN.get(factory));
         try (ReferenceImplementation reference = new ReferenceImplementation();
                 ProcessImplementation broken = Loops.agent(Loops.python("3.12.1"), "c", "broken_loops:" + factory)) {
-            Explorer.Result result = new Explorer(reference, broken, Explorer.Settings.of(7, BUDGET).stoppingAtFirst())
-                    .run(i -> {});
-            System.out.printf("[explore] broken_loops:%s after %d programs: %s%n", factory, result.programs(),
-                    Reports.describe(result));
+            Explorer.Settings settings = new Explorer.Settings(SEED, BUDGET, 9, 22, SHRINK_BUDGET, true, null, true);
+            Explorer.Result result = new Explorer(reference, broken, settings).run(i -> {});
+            System.out.printf("[explore] broken_loops:%s after %d programs (%.1f s): %s%n", factory, result.programs(),
+                    result.seconds(), result.groups().isEmpty() ? "nothing" : Reports.describe(result));
+            if (OUT_OF_SIGHT.containsKey(factory)) {
+                assertThat(result.groups()).as("broken_loops:%s is listed as out of sight (%s) but was found", factory,
+                        OUT_OF_SIGHT.get(factory)).isEmpty();
+                return;
+            }
             assertThat(result.groups()).as("divergences of broken_loops:%s within %d programs", factory, BUDGET)
                     .isNotEmpty();
             Explorer.Group group = result.groups().get(0);
             assertThat(group.minimal().size()).as("steps of the shrunk program: %s", group.minimal().steps())
                     .isLessThanOrEqualTo(MOST_STEPS);
-            assertThat(group.minimalDivergence().ruleId()).as(Reports.describe(result)).isEqualTo(rule);
+            if (RULES.containsKey(factory)) {
+                assertThat(group.minimalDivergence().ruleId()).as(Reports.describe(result)).isEqualTo(RULES.get(factory));
+            }
         }
     }
 }
