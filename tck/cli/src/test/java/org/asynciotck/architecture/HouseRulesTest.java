@@ -32,12 +32,6 @@ class HouseRulesTest {
             .because("the API's types are the same in process and over the wire; the wire form lives in"
                     + " protocol (ProtocolJson) and reports (ReportJson) as mix-ins");
 
-    /** The kit names no adapter: the implementation reaches it through the API (ImplementationProvider). */
-    @ArchTest
-    static final ArchRule theKitNamesNoAdapter = noClasses().that().resideInAnyPackage(KIT)
-            .should().dependOnClassesThat().resideInAnyPackage("org.asynciotck.reference..", "org.asynciotck.process..",
-                    "org.asynciotck.refloop..", "org.asynciotck.report..", "org.asynciotck.gate..", "org.asynciotck.cli..");
-
     /**
      * The one Java interpreter of the vocabulary (tck/interpreter) and the JUnit base class over it serve every
      * Java loop alike: they name no adapter and no loop; the reference loop reaches them through its JavaLoop
@@ -48,6 +42,12 @@ class HouseRulesTest {
             .should().dependOnClassesThat().resideInAnyPackage("org.asynciotck.reference..", "org.asynciotck.refloop..",
                     "org.asynciotck.process..", "org.asynciotck.cli..", "com.fasterxml..")
             .because("the interpreter must answer for any JavaLoop as it does for the reference loop");
+
+    /** The kit names no adapter: the implementation reaches it through the API (ImplementationProvider). */
+    @ArchTest
+    static final ArchRule theKitNamesNoAdapter = noClasses().that().resideInAnyPackage(KIT)
+            .should().dependOnClassesThat().resideInAnyPackage("org.asynciotck.reference..", "org.asynciotck.process..",
+                    "org.asynciotck.refloop..", "org.asynciotck.report..", "org.asynciotck.gate..", "org.asynciotck.cli..");
 
     /**
      * Only the command line prints. The reference loop is the one exception, and it is not the kit: its
