@@ -31,9 +31,6 @@ public class EventLoop implements AutoCloseable {
     /** CPython {@code base_events.MAXIMUM_SELECT_TIMEOUT}: one day, in seconds. */
     public static final double MAXIMUM_SELECT_TIMEOUT = 24 * 3600;
 
-    /** The timeout of a poll that must not block; one boxed instance, not one per iteration. */
-    private static final Double NO_WAIT = 0.0;
-
     private final Clock clock;
     private final Poller poller;
 
@@ -285,7 +282,7 @@ public class EventLoop implements AutoCloseable {
      */
     protected Double selectTimeout() {
         if (readyQueueLength() > 0 || stopping) {
-            return NO_WAIT; // TIMEOUT-1: work is waiting (or we are stopping): do not block
+            return 0.0; // TIMEOUT-1: work is waiting (or we are stopping): do not block
         }
         OptionalDouble earliest = timers.earliestWhen();
         if (earliest.isPresent()) {
