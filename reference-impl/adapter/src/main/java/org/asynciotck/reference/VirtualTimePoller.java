@@ -1,7 +1,5 @@
 package org.asynciotck.reference;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.refloop.ManualClock;
@@ -19,10 +17,8 @@ import org.asynciotck.refloop.Poller;
  *       ({@code start_loop_thread}), a thread-safe call wakes it.</li>
  *   <li>Probe ({@link #probeNextPoll()}): records the timeout, stops the loop (so
  *       {@code run_forever} returns after this one iteration), returns at once.</li>
- *   <li>Readers ({@link #addReadyReader}): a reader whose socket is already readable is
- *       reported by the next poll, which is what a selector does for such a socket.</li>
  * </ul>
- * Used from the loop thread and, for wake-ups and readers, from the kit's thread: all state
+ * Used from the loop thread and, for wake-ups, from the kit's thread: all state
  * is guarded by this object's monitor.
  */
 final class VirtualTimePoller implements Poller {
@@ -40,8 +36,6 @@ final class VirtualTimePoller implements Poller {
     private boolean woken;
     /** True while the loop is blocked in a poll with no timeout: the loop is idle. */
     private boolean blocked;
-    /** Reader callbacks whose sockets are readable, reported by the next poll. */
-    private final List<Runnable> readyReaders = new ArrayList<>();
 
     VirtualTimePoller(ManualClock clock) {
         this.clock = clock;
@@ -65,10 +59,6 @@ final class VirtualTimePoller implements Poller {
         return probedTimeout;
     }
 
-    synchronized void addReadyReader(Runnable reader) {
-        readyReaders.add(reader);
-    }
-
     /** Waits at most {@code seconds} until the loop blocks in a poll with no timeout; true if it did. */
     synchronized boolean awaitIdle(double seconds) throws InterruptedException {
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
@@ -83,20 +73,17 @@ final class VirtualTimePoller implements Poller {
     }
 
     @Override
-    public synchronized List<Runnable> poll(Double timeoutSeconds) {
+    public synchronized void poll(Double timeoutSeconds) {
         if (probing) {
             probing = false;
             probed = true;
             probedTimeout = timeoutSeconds;
             loop.stop();
-        } else if (timeoutSeconds == null && readyReaders.isEmpty()) {
+        } else if (timeoutSeconds == null) {
             blockUntilWoken();
-        } else if (timeoutSeconds != null && timeoutSeconds > 0 && readyReaders.isEmpty()) {
+        } else if (timeoutSeconds > 0) {
             clock.advance(timeoutSeconds);
         }
-        List<Runnable> ready = List.copyOf(readyReaders);
-        readyReaders.clear();
-        return ready;
     }
 
     private void blockUntilWoken() {

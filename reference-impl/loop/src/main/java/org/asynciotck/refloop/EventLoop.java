@@ -247,11 +247,10 @@ public class EventLoop implements AutoCloseable {
      * that were ready when the drain began.
      */
     protected void runOnce() {
-        List<Runnable> ioCallbacks;
         dropCancelledTimers();
         wakeupState.set(WakeupState.POLLING); // before the ready check, see WakeupState
         try {
-            ioCallbacks = poller.poll(selectTimeout(), !readyWatchers().isEmpty());
+            poller.poll(selectTimeout(), !readyWatchers().isEmpty());
         } finally {
             wakeupState.set(WakeupState.AWAKE);
         }
@@ -259,9 +258,6 @@ public class EventLoop implements AutoCloseable {
         // timers that are due (errata E-1: the source document lists timers first). ORDER-1
         for (Handle watcher : readyWatchers()) {
             enqueueReady(watcher); // IO-1, IO-2: every iteration in which the descriptor is ready
-        }
-        for (Runnable io : ioCallbacks) {
-            enqueueReady(newHandle(io));
         }
         moveDueTimersToReady();
         runReadyBatch();

@@ -1,7 +1,5 @@
 package org.asynciotck.refloop;
 
-import java.util.List;
-
 /**
  * The loop's I/O poll, the place where an idle loop blocks: CPython's
  * {@code self._selector.select(timeout)} in {@code BaseEventLoop._run_once}.
@@ -15,20 +13,22 @@ public interface Poller extends AutoCloseable {
     /**
      * Waits for I/O or a wake-up.
      *
+     * <p>Nothing is returned: the loop learns which watched descriptors are ready by asking them
+     * ({@link Watched}) right after the poll, which is where CPython's {@code _process_events}
+     * queues their callbacks (IO-1, ORDER-1).
+     *
      * @param timeoutSeconds how long at most, in seconds: 0 means do not block; {@code null}
      *     means block until {@link #wakeup()} (CPython {@code select(None)})
-     * @return the callbacks of the I/O that became ready, in the order the loop must queue them
-     *     (CPython {@code _process_events(event_list)}); empty when there was none
      */
-    List<Runnable> poll(Double timeoutSeconds);
+    void poll(Double timeoutSeconds);
 
     /**
      * Waits as {@link #poll(Double)}, knowing whether a descriptor the loop watches is ready
      * already: a selector returns at once then, whatever the timeout (IO-1). The default polls
      * with a zero timeout in that case; a poller that observes the timeout overrides it.
      */
-    default List<Runnable> poll(Double timeoutSeconds, boolean watchedReady) {
-        return poll(watchedReady ? Double.valueOf(0.0) : timeoutSeconds);
+    default void poll(Double timeoutSeconds, boolean watchedReady) {
+        poll(watchedReady ? Double.valueOf(0.0) : timeoutSeconds);
     }
 
     /**

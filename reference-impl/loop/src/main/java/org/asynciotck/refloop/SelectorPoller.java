@@ -3,7 +3,6 @@ package org.asynciotck.refloop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.Selector;
-import java.util.List;
 
 /**
  * The default {@link Poller}: a real {@link Selector} with no channels registered. The kit's
@@ -33,10 +32,10 @@ public final class SelectorPoller implements Poller {
     }
 
     @Override
-    public List<Runnable> poll(Double timeoutSeconds) {
+    public void poll(Double timeoutSeconds) {
         try {
             if (timeoutSeconds != null && timeoutSeconds <= 0 && !wakeupPending) {
-                return List.of(); // nothing to collect without blocking: no system call (see wakeupPending)
+                return; // nothing to collect without blocking: no system call (see wakeupPending)
             }
             wakeupPending = false; // before the select: a wake-up arriving during it sets it again
             if (timeoutSeconds == null) {
@@ -51,7 +50,6 @@ public final class SelectorPoller implements Poller {
             // No channel is registered through this loop (it has no add_reader yet): the
             // selector only serves as the blocking point that wakeup() interrupts.
             selector.selectedKeys().clear();
-            return List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("select failed", e);
         }

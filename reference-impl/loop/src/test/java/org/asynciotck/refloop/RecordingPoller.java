@@ -10,12 +10,11 @@ final class RecordingPoller implements Poller {
     EventLoop stopAfterPoll;
 
     @Override
-    public List<Runnable> poll(Double timeoutSeconds) {
+    public void poll(Double timeoutSeconds) {
         timeouts.add(timeoutSeconds);
         if (stopAfterPoll != null) {
             stopAfterPoll.stop();
         }
-        return List.of();
     }
 
     @Override
