@@ -10,13 +10,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.asynciotck.process.AgentScript;
+import org.asynciotck.process.ProcessOverhead;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -188,9 +188,9 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         System.out.printf("  %-44s wall %s s, cpu %s s%n", what,
                 runs.stream().map(r -> String.format("%.2f", r.wall())).toList(),
                 runs.stream().map(r -> String.format("%.2f", r.cpu())).toList());
-        return new Figure(median(runs.stream().map(Figure::wall).toList()),
-                median(runs.stream().map(Figure::cpu).toList()),
-                median(runs.stream().map(Figure::inside).filter(x -> !Double.isNaN(x)).toList()));
+        return new Figure(ProcessOverhead.median(runs.stream().map(Figure::wall).toList()),
+                ProcessOverhead.median(runs.stream().map(Figure::cpu).toList()),
+                ProcessOverhead.median(runs.stream().map(Figure::inside).filter(x -> !Double.isNaN(x)).toList()));
     }
 
     private static final Pattern TIMES = Pattern.compile("(\\d+)m([0-9.]+)s\\s+(\\d+)m([0-9.]+)s");
@@ -228,16 +228,6 @@ public final class RunTimeBenchmark implements Callable<Integer> {
             throw new IllegalStateException("did not finish within " + COMMAND_BOUND_MINUTES + " min: " + command);
         }
         return Files.readString(stdout, StandardCharsets.UTF_8);
-    }
-
-    private static double median(List<Double> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        int mid = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(mid) : (sorted.get(mid - 1) + sorted.get(mid)) / 2;
     }
 
     private static void row(String what, Figure figure, Figure against, String unit) {

@@ -61,7 +61,8 @@ public final class ProcessOverhead {
         return seconds;
     }
 
-    static double median(List<Double> values) {
+    /** The median of {@code values}, NaN for none; the figure every benchmark of the kit prints. */
+    public static double median(List<Double> values) {
         if (values.isEmpty()) {
             return Double.NaN;
         }
