@@ -70,8 +70,11 @@ public final class Explorer {
         }
 
         /**
-         * The same without timed runs (a TIMED_RUN choice adds nothing): every program is then independent of
-         * the real clock, so a broken loop gives the same groups on every run, however loaded the machine.
+         * The same without timed runs and cross-thread blocks (a TIMED_RUN or CROSS_THREAD choice adds
+         * nothing): every program is then independent of the real clock, so a broken loop gives the same
+         * groups on every run, however loaded the machine. (How a broken loop's iterations split two
+         * thread-safe calls from another thread depends on timing; a correct loop runs them in order either
+         * way, so exploration keeps them.)
          */
         public Settings withoutTimedRuns() {
             return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, timeLimit, false);

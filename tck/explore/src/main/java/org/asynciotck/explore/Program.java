@@ -53,7 +53,10 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         return of(sketch, eagerTasks, true);
     }
 
-    /** As {@link #of(Sketch, boolean)}; without {@code timedRuns} a TIMED_RUN choice adds nothing. */
+    /**
+     * As {@link #of(Sketch, boolean)}; without {@code timedRuns} a TIMED_RUN and a CROSS_THREAD choice add
+     * nothing (both meet the real clock: a loop thread's iterations fall where the machine's timing puts them).
+     */
     public static Program of(Sketch sketch, boolean eagerTasks, boolean timedRuns) {
         return new Builder(eagerTasks, timedRuns).build(sketch);
     }
@@ -163,7 +166,11 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                         steps.add(new Operation.CancelTask(pick(tasks, c.arg()), null));
                     }
                 }
-                case CROSS_THREAD -> crossThread(c.arg());
+                case CROSS_THREAD -> {
+                    if (timedRuns) {
+                        crossThread(c.arg());
+                    }
+                }
                 case CANCEL_HANDLE -> {
                     if (!handles.isEmpty()) {
                         steps.add(new Operation.CancelHandle(pick(handles, c.arg())));
