@@ -231,6 +231,9 @@ public final class Explorer {
                     Thread.currentThread().interrupt();
                 } catch (RuntimeException e) {
                     failures.add(e);
+                } catch (Error e) {
+                    // a lane that dies silently would leave the generator offering programs to no one
+                    failures.add(new IllegalStateException("an exploration lane failed: " + e, e));
                 } finally {
                     beside.shutdownNow();
                 }
