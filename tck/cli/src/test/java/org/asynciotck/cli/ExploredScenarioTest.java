@@ -6,12 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import org.asynciotck.explore.Divergence;
-import org.asynciotck.explore.FeatureText;
-import org.asynciotck.explore.Program;
-import org.asynciotck.explore.Sketch;
-import org.asynciotck.explore.Trace;
 import org.asynciotck.process.AgentCommand;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.reference.ReferenceImplementation;
@@ -38,15 +32,7 @@ class ExploredScenarioTest {
 
     @Test
     void theWrittenScenarioPassesOnTheReferenceAndFailsOnTheBrokenLoop() throws Exception {
-        Program program = Program.of(new Sketch(List.of(choice(Sketch.Kind.FUTURE), choice(Sketch.Kind.ADD_DONE),
-                choice(Sketch.Kind.ADD_DONE), choice(Sketch.Kind.RUN_UNTIL_COMPLETE))));
-        Trace expected;
-        try (ReferenceImplementation reference = new ReferenceImplementation()) {
-            expected = Trace.of(reference, program);
-        }
-        String feature = FeatureText.of(program, expected, new Divergence(
-                "a future's done callbacks are queued in registration order", "FUTURE-1", "in run 1: d3 before d2",
-                "order|done_callback|done_callback"), "MUST", "done callbacks", "(test)").orElseThrow();
+        String feature = ExploredScenarios.doneCallbacksInRegistrationOrder("order|done_callback|done_callback");
         Path folder = Path.of(getClass().getResource("/").toURI()).resolve(FOLDER);
         Files.createDirectories(folder);
         Files.writeString(folder.resolve("generated.feature"), feature);
@@ -69,9 +55,5 @@ class ExploredScenarioTest {
                 RuleCatalogue.loadFromClasspath(FOLDER), ScenarioListener.none()).execute();
         return result.rules().stream().filter(r -> r.id().equals("FUTURE-1")).map(RuleResult::verdict).findFirst()
                 .orElseThrow(() -> new AssertionError("no FUTURE-1 in " + result.rules()));
-    }
-
-    private static Sketch.Choice choice(Sketch.Kind kind) {
-        return new Sketch.Choice(kind, 0, List.of());
     }
 }

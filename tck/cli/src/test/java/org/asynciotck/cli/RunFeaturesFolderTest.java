@@ -8,13 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.asynciotck.explore.Divergence;
-import org.asynciotck.explore.FeatureText;
-import org.asynciotck.explore.Program;
-import org.asynciotck.explore.Sketch;
-import org.asynciotck.explore.Trace;
-import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.runner.RunConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,15 +32,7 @@ class RunFeaturesFolderTest {
 
     @Test
     void anExploredScenarioRunsAsIsOnTheReferenceLoop() throws Exception {
-        Program program = Program.of(new Sketch(List.of(choice(Sketch.Kind.FUTURE), choice(Sketch.Kind.ADD_DONE),
-                choice(Sketch.Kind.ADD_DONE), choice(Sketch.Kind.RUN_UNTIL_COMPLETE))));
-        Trace expected;
-        try (ReferenceImplementation reference = new ReferenceImplementation()) {
-            expected = Trace.of(reference, program);
-        }
-        String feature = FeatureText.of(program, expected, new Divergence(
-                "a future's done callbacks are queued in registration order", "FUTURE-1", "in run 1: d3 before d2",
-                "order|FUTURE-1"), "MUST", "done callbacks", "(test)").orElseThrow();
+        String feature = ExploredScenarios.doneCallbacksInRegistrationOrder("order|FUTURE-1");
         Path folder = Files.createDirectories(temp.resolve("explored/01-order-FUTURE-1"));
         Files.writeString(folder.resolve("scenario.feature"), feature);
         Path report = temp.resolve("report");
@@ -65,9 +50,5 @@ class RunFeaturesFolderTest {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         assertThat(run("--features", empty.toString(), "--no-allure-html")).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("no .feature file");
-    }
-
-    private static Sketch.Choice choice(Sketch.Kind kind) {
-        return new Sketch.Choice(kind, 0, List.of());
     }
 }
