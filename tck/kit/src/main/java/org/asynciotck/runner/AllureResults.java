@@ -18,6 +18,8 @@ import org.asynciotck.steps.RunScope;
  * own folder, and runs may overlap. So each run makes a lifecycle of its own ({@link #prepare})
  * and Cucumber makes this plugin with the run's key, which finds it. Results of an earlier run in
  * the same folder are removed first, or a report generated from the folder would mix two runs.
+ * The files are written on a thread of their own ({@link BackgroundResultsWriter}); {@link #finish}
+ * waits for them before the run reports.
  */
 public final class AllureResults extends AllureCucumber7Jvm {
 
@@ -45,8 +47,17 @@ public final class AllureResults extends AllureCucumber7Jvm {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the Allure results folder " + folder, e);
         }
-        run.attach(AllureLifecycle.class,
-                new AllureLifecycle(new AllureRuleLabels(new FileSystemResultsWriter(folder), implementationId)));
+        BackgroundResultsWriter writer = new BackgroundResultsWriter(new FileSystemResultsWriter(folder), run.key());
+        run.attach(BackgroundResultsWriter.class, writer);
+        run.attach(AllureLifecycle.class, new AllureLifecycle(new AllureRuleLabels(writer, implementationId)));
         return folder;
+    }
+
+    /**
+     * Waits until every result of the run is in its folder (within
+     * {@link BackgroundResultsWriter#FINISH_BOUND}); results written later are written at once.
+     */
+    static void finish(RunScope run) {
+        run.attached(BackgroundResultsWriter.class).ifPresent(BackgroundResultsWriter::finish);
     }
 }

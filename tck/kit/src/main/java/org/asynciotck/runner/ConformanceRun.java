@@ -61,6 +61,7 @@ public final class ConformanceRun {
             } finally {
                 scope = null;
             }
+            AllureResults.finish(run);
         }
         return RunResult.of(info, collector.snapshot(), catalogue, true);
     }
@@ -81,6 +82,11 @@ public final class ConformanceRun {
         RunScope run = scope;
         if (run != null) {
             CucumberReports.finishCut(run, why);
+            try {
+                AllureResults.finish(run);
+            } catch (RuntimeException e) {
+                // The result below is marked incomplete already; the reports of a cut run still go out.
+            }
         }
         return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false);
     }
