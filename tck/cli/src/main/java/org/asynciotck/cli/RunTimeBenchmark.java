@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -32,7 +33,9 @@ import picocli.CommandLine.Option;
  * <ul>
  *   <li>the floor of any run: the JVM's start plus Cucumber's start on an empty feature set;
  *       {@code rules} (the JVM and the catalogue), a run on the reference loop, and the same run
- *       with the Allure HTML rendered, against it;
+ *       without the launcher's class data archive, on the JVM's default options and with the Allure
+ *       HTML rendered, against it (every JVM but those two as ./asyncio-tck starts it, archive
+ *       included, the floor's too);
  *   <li>a run on CPython against the same operations performed directly in one Python process
  *       (the agent's requests of that run, recorded, then replayed with no kit and no pipe), and
  *       the overhead per scenario that the kit, the JVM and the pipe add;
@@ -60,14 +63,20 @@ public final class RunTimeBenchmark implements Callable<Integer> {
     @Option(names = "--no-matrix", description = "do not time matrix over what discovery finds")
     private boolean noMatrix;
 
-    /** The options ./asyncio-tck starts the kit's JVM with (its java_opts). */
+    /** The options ./asyncio-tck starts the kit's JVM with (its java_opts), besides the class data archive. */
     static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    /** The launcher's archive, beside the jar (./asyncio-tck makes it after a build). */
+    static final String CLASS_DATA_ARCHIVE = "asyncio-tck.jsa";
+    /** The launcher's: a stale archive is refused on standard output, where the kit's output goes. */
+    static final String QUIET_CLASS_DATA = "-Xlog:cds=off,cds+dynamic=off";
 
     @Option(names = "--venv", description = "passed to matrix: a virtual environment to look for uvloop in")
     private List<Path> venvs = new ArrayList<>();
 
     private Path work;
     private Path jar;
+    /** {@link #LAUNCHER_OPTIONS} and the class data archive: the JVM as ./asyncio-tck starts it. */
+    private final List<String> launcher = new ArrayList<>();
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new RunTimeBenchmark()).execute(args));
@@ -87,12 +96,19 @@ public final class RunTimeBenchmark implements Callable<Integer> {
                 + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
                 + ", median of " + repeat + " (scratch folder " + work + ")");
 
+        launcher.addAll(LAUNCHER_OPTIONS);
+        launcher.addAll(List.of(QUIET_CLASS_DATA, "-XX:SharedArchiveFile=" + classDataArchive()));
+
         List<String> floorCommand = java();
-        floorCommand.addAll(LAUNCHER_OPTIONS);
+        floorCommand.addAll(launcher);
         floorCommand.addAll(List.of("-cp", jar.toString(), EmptyCucumber.class.getName()));
         Figure floor = median("JVM + Cucumber, no features", floorCommand);
         Figure rules = median("rules", kit("rules"));
         Figure reference = median("run (reference)", kit("run", "--out", fresh("reference")));
+        List<String> withoutArchive = java();
+        withoutArchive.addAll(LAUNCHER_OPTIONS);
+        withoutArchive.addAll(List.of("-jar", jar.toString(), "run", "--out", fresh("reference-no-archive")));
+        Figure referenceNoArchive = median("run (reference), no class data archive", withoutArchive);
         Figure referenceDefaults = median("run (reference), JVM defaults",
                 java("-jar", jar.toString(), "run", "--out", fresh("reference-defaults")));
         Figure referenceAllure = median("run --allure-html (reference)",
@@ -116,6 +132,7 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         row("JVM + Cucumber on no features (the floor)", floor, null, "");
         row("rules (JVM + catalogue)", rules, floor, "the floor");
         row("run on the reference loop", reference, floor, "the floor (target <= 2x)");
+        row("  the same without the class data archive", referenceNoArchive, reference, "the run");
         row("  the same on the JVM's default options", referenceDefaults, reference, "the run");
         row("  the same with --allure-html", referenceAllure, reference, "the run");
         row("run on CPython " + pythonVersion(), cpython, replay, "in-process (target <= 1.5x)");
@@ -159,10 +176,36 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         return command;
     }
 
+    /**
+     * The launcher's class data archive, made as ./asyncio-tck makes it (one run on the reference
+     * loop, not timed) when it is missing or older than the jar.
+     */
+    private Path classDataArchive() throws IOException, InterruptedException {
+        Path archive = jar.resolveSibling(CLASS_DATA_ARCHIVE);
+        if (Files.isRegularFile(archive)
+                && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0) {
+            System.out.println("class data archive: " + archive + " (the launcher's)");
+            return archive;
+        }
+        // Beside the archive, so that it is renamed within one file system, as the launcher's is.
+        Path partial = jar.resolveSibling(CLASS_DATA_ARCHIVE + "." + ProcessHandle.current().pid() + ".partial");
+        List<String> dump = java();
+        dump.addAll(LAUNCHER_OPTIONS);
+        dump.addAll(List.of(QUIET_CLASS_DATA, "-XX:ArchiveClassesAtExit=" + partial, "-jar", jar.toString(),
+                "run", "--out", fresh("class-data-run")));
+        run(dump);
+        if (!Files.isRegularFile(partial)) {
+            throw new IllegalStateException("the JVM made no class data archive with " + dump);
+        }
+        Files.move(partial, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        System.out.println("class data archive: made " + archive + ", as ./asyncio-tck does after a build");
+        return archive;
+    }
+
     /** The kit as ./asyncio-tck starts it. */
     private List<String> kit(Object... args) {
         List<String> command = java();
-        command.addAll(LAUNCHER_OPTIONS);
+        command.addAll(launcher);
         command.addAll(List.of("-jar", jar.toString()));
         for (Object arg : args) {
             command.add(arg.toString());
