@@ -14,6 +14,7 @@ import org.asynciotck.runner.Verdict;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * on every loop, so there {@code plain_task_factory} is judged with the agent's factory instead of
  * its own; the two build the same class.
  */
+@Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 @Execution(ExecutionMode.CONCURRENT)
 class FaithfulLoopsTest {
 

@@ -15,6 +15,7 @@ import org.asynciotck.runner.Verdict;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * scenarios waits out the wake-up bound and then the bounded join of the loop thread, about
  * 45 s for one loop.
  */
+@Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 @Execution(ExecutionMode.CONCURRENT)
 class GalleryOfBrokenLoopsTest {
 

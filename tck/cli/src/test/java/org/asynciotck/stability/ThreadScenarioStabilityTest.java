@@ -17,6 +17,7 @@ import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.spi.LoopImplementation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The thread scenarios (STALL-1, STALL-2, STALL-3: a loop on its own thread, called from another)
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * as the kit runs them. STALL-1 waits the 0.5 s stall bound by design, so the test takes about a
  * minute per target.
  */
+@Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 class ThreadScenarioStabilityTest {
 
     static final int REPETITIONS = 50;

@@ -32,6 +32,7 @@ import org.asynciotck.spi.LoopImplementation;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -44,6 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>The uvloop interpreter comes from the system property or environment variable
  * {@value #UVLOOP_PYTHON}, else {@code .venv-uvloop/bin/python} at the repository root (made by .ci/run).
  */
+@Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 class PythonTargetsMatchTheirBaselineTest {
 
     static final String UVLOOP_PYTHON = "ASYNCIOTCK_UVLOOP_PYTHON";
