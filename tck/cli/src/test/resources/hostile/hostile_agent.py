@@ -45,8 +45,9 @@ def nothing(seq, request, performs):
     reply({"seq": seq, "type": "outcome", "outcome": {"kind": "nothing"}})
 
 
-def serve(hello=None, perform=nothing, close_session=None, bye=None):
-    """Answers requests until end of input; each argument replaces the answer to one request type."""
+def serve(hello=None, perform=nothing, close_session=None, bye=None, knows_sync=True):
+    """Answers requests until end of input; each argument replaces the answer to one request type.
+    knows_sync=False makes an agent older than the barrier: it answers sync as an unknown request type."""
     performs = 0
     for line in sys.stdin:
         request = json.loads(line)
@@ -68,6 +69,8 @@ def serve(hello=None, perform=nothing, close_session=None, bye=None):
             if bye:
                 bye()
             sys.exit(0)
+        elif kind == "sync" and knows_sync:
+            reply({"seq": seq, "type": "ok"})
         elif kind == "perform":
             performs += 1
             perform(seq, request, performs)

@@ -162,6 +162,11 @@ class Agent:
                 return {"type": "unsupported", "op": type(inner).op, "reason": reason}
         return None
 
+    def sync(self, request):
+        """The kit's barrier (docs/protocol.md, "Sync"): nothing to do but answer, in order, after every
+        line written before it. Valid with or without a session."""
+        return {"type": "ok"}
+
     def bye(self, request):
         self.close_session()
         return {"type": "ok"}
@@ -178,6 +183,7 @@ class Agent:
         "perform": perform,
         "benchmark": benchmark,
         "program": program,
+        "sync": sync,
         "bye": bye,
     }
 

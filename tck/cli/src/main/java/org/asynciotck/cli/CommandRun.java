@@ -7,6 +7,7 @@ import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.TagFilter;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.untrusted.ReportFolders;
 
 /**
@@ -55,6 +56,9 @@ final class CommandRun {
         RuleCatalogue catalogue = RuleCatalogue.loadFromClasspath(settings.featuresFolder());
         catalogue.problems().forEach(problem -> err.println("warning: " + problem));
         try (LoopImplementation started = factory.create(implementation)) {
+            if (started instanceof ProcessImplementation process) {
+                process.protocolNotice().ifPresent(notice -> err.println("note: " + notice));
+            }
             LoopImplementation loop;
             try {
                 loop = profiles.applyTo(started);

@@ -180,6 +180,39 @@ class HostileAgentsTest {
         assertContained(agent);
     }
 
+    /**
+     * A second reply to close_session is never the verdict of the next scenario: with the sync barrier, and
+     * with the quiet window of an agent without it, which the run's output names once. (That the closing
+     * session gets it is HostileSessionTest's case: here every scenario already fails on the hostile agent's
+     * outcomes, and a scenario's first failure is its verdict.)
+     */
+    @Test
+    void aSecondReplyAfterCloseIsNeverTheVerdictOfTheNextScenario() throws Exception {
+        for (boolean withoutSync : new boolean[] {false, true}) {
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+            Path mark = root.resolve("mark-" + withoutSync);
+            HostileAgent agent = agent("hostile_replies_after_one_close.py").with("HOSTILE_MARK", mark.toString());
+            if (withoutSync) {
+                agent.with("HOSTILE_WITHOUT_SYNC", "1");
+            }
+            Path folder = root.resolve("reports").resolve("after-close-" + withoutSync);
+
+            int code = run(agent, "--out", folder.toString());
+
+            assertThat(code).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
+            assertThat(mark).as("the agent sent its second reply").exists();
+            String junit = Files.readString(folder.resolve(org.asynciotck.runner.ConformanceRun.CUCUMBER_JUNIT_XML));
+            assertThat(junit.split("<testcase ").length).as(junit).isGreaterThan(2);
+            // A line blamed on the next request reads "... a line that no request asked for, after its reply to ..."
+            assertThat(junit).as("no scenario is blamed for the closed session's line").doesNotContain("after its reply");
+            String notice = "answers sync with protocol_error";
+            assertThat(err.toString().split(notice, -1).length - 1).as(console()).isEqualTo(withoutSync ? 1 : 0);
+            HostileAgent.assertNothingOutside(root, "reports", "mark-false", "mark-true");
+            agent.assertNoProcessLeft();
+        }
+    }
+
     /** The misbehaviours that already became the right verdict before issue 9; they must keep doing so. */
     @Test
     void misbehavioursThatAlreadyHeldStillBecomeTheirVerdicts() throws Exception {

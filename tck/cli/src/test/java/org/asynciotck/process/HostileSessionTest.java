@@ -20,25 +20,43 @@ class HostileSessionTest {
 
     private static final Operation CALL_SOON = new Operation.CallSoon("a", List.of(), "h");
 
+    /** The barrier: the stray line arrives before the reply to the sync that follows close_session. */
     @Test
     void aSecondReplyToCloseSessionIsBlamedOnTheSessionJustClosedNotOnTheNext() throws Exception {
         try (ProcessImplementation impl = new ProcessImplementation(hostile("hostile_replies_after_close.py"))) {
-            long first = impl.agentPid().orElseThrow();
-            LoopSession misbehaving = impl.openSession();
-            misbehaving.perform(CALL_SOON);
-
-            ImplementationFailure failure = catchThrowableOfType(ImplementationFailure.class, misbehaving::close);
-
-            assertThat(failure).isNotNull();
-            assertThat(failure.kind()).isEqualTo(ImplementationFailure.Kind.PROTOCOL_ERROR);
-            assertThat(failure.getMessage()).contains("after its reply to close_session, before any request")
-                    .contains("{\\\"seq\\\": 4, \\\"type\\\": \\\"ok\\\"}");
-            ProcessImplementationTest.assertGone(first);
-            // The next session is not blamed: a fresh agent answers (and misbehaves again at its own close).
-            LoopSession next = impl.openSession();
-            assertThat(next.perform(CALL_SOON)).isEqualTo(Outcome.nothing());
-            assertThat(catchThrowableOfType(ImplementationFailure.class, next::close)).isNotNull();
+            assertThat(impl.protocolNotice()).isEmpty();
+            assertBlamedOnTheClosedSession(impl, "before its reply to the sync that followed");
         }
+    }
+
+    /** An agent older than the barrier: the quiet window after close_session still catches the stray line. */
+    @Test
+    void anAgentWithoutSyncIsStillCaughtByTheQuietWindowAndSaysSo() throws Exception {
+        try (ProcessImplementation impl = new ProcessImplementation(
+                hostile("hostile_replies_after_close_without_sync.py"))) {
+            assertThat(impl.protocolNotice()).hasValueSatisfying(notice -> assertThat(notice)
+                    .contains("answers sync with protocol_error").contains("20 ms"));
+            assertBlamedOnTheClosedSession(impl, "before any request");
+        }
+    }
+
+    private static void assertBlamedOnTheClosedSession(ProcessImplementation impl, String when) throws Exception {
+        long first = impl.agentPid().orElseThrow();
+        LoopSession misbehaving = impl.openSession();
+        misbehaving.perform(CALL_SOON);
+
+        ImplementationFailure failure = catchThrowableOfType(ImplementationFailure.class, misbehaving::close);
+
+        assertThat(failure).isNotNull();
+        assertThat(failure.kind()).isEqualTo(ImplementationFailure.Kind.PROTOCOL_ERROR);
+        // hello 1, sync 2 (the handshake's probe), open_session 3, perform 4, close_session 5
+        assertThat(failure.getMessage()).contains("after its reply to close_session, " + when)
+                .contains("{\\\"seq\\\": 5, \\\"type\\\": \\\"ok\\\"}");
+        ProcessImplementationTest.assertGone(first);
+        // The next session is not blamed: a fresh agent answers (and misbehaves again at its own close).
+        LoopSession next = impl.openSession();
+        assertThat(next.perform(CALL_SOON)).isEqualTo(Outcome.nothing());
+        assertThat(catchThrowableOfType(ImplementationFailure.class, next::close)).isNotNull();
     }
 
     @Test

@@ -170,7 +170,8 @@ class ProcessImplementationTest {
             long firstPid = impl.agentPid().orElseThrow();
             ImplementationFailure failure = performOnceIn(impl);
             assertThat(failure.kind()).isEqualTo(Kind.PROTOCOL_ERROR);
-            assertThat(failure).hasMessageStartingWith("reply to call_soon carries seq 4 instead of 3: \"{");
+            // hello 1, sync 2 (the handshake's barrier probe), open_session 3, perform 4
+            assertThat(failure).hasMessageStartingWith("reply to call_soon carries seq 5 instead of 4: \"{");
             assertFreshAgentWorks(impl, firstPid);
         }
     }

@@ -40,9 +40,10 @@ final class AgentProcess {
      */
     private static final Duration STDERR_DRAIN = Duration.ofSeconds(5);
     /**
-     * How long after its reply to {@code close_session} the agent must stay silent (docs/protocol.md):
-     * a line that arrives within it is blamed on the session just closed, not on the next one. A
-     * second reply is written right after the first, so it arrives within microseconds.
+     * How long after its reply to {@code close_session} an agent that does not answer {@code sync} must
+     * stay silent (docs/protocol.md, "Sync"): a line that arrives within it is blamed on the session just
+     * closed, not on the next one. A second reply is written right after the first, so it arrives within
+     * microseconds. Agents that answer {@code sync} never pay it: the barrier's reply ends the wait.
      */
     static final Duration QUIET_AFTER_CLOSE = Duration.ofMillis(20);
     /** The reply type of an operation the agent declares it does not support (docs/protocol.md). */
@@ -61,6 +62,11 @@ final class AgentProcess {
     private final ObjectMapper json;
     /** The seq of the next request; the protocol numbers requests 1, 2, ... per agent. */
     private long nextSeq = 1;
+    /**
+     * Whether the agent answers {@code sync} ({@link #probeBarrier}); false until probed, and for agents
+     * older than the barrier, which get the {@link #QUIET_AFTER_CLOSE} window instead.
+     */
+    private boolean barrier;
     /** False once the conversation is out of step or the process is gone; never true again. */
     private volatile boolean usable = true;
 
@@ -173,15 +179,77 @@ final class AgentProcess {
     }
 
     /**
-     * Checks that nothing arrives within {@link #QUIET_AFTER_CLOSE} after the reply to
-     * {@code closed}: after {@code close_session} nothing may arrive until the next request.
+     * Asks whether the agent answers the barrier request {@code sync} (docs/protocol.md, "Sync"), right
+     * after its {@code hello}. An agent older than the barrier answers {@code protocol_error}: it stays
+     * usable, and the kit falls back to {@link #QUIET_AFTER_CLOSE} after each {@code close_session}.
      *
-     * @throws ImplementationFailure a protocol error naming what arrived (the agent is killed)
+     * @throws ImplementationFailure when the agent answers anything but {@code ok} or {@code protocol_error}
      */
-    synchronized void requireSilenceAfter(Request closed) {
+    synchronized boolean probeBarrier(Duration timeout) {
+        try {
+            exchange(Request.sync(), timeout);
+            barrier = true;
+        } catch (ImplementationFailure e) {
+            if (usable()) {
+                barrier = false; // a protocol_error reply: it does not know sync
+            } else {
+                throw e;
+            }
+        }
+        return barrier;
+    }
+
+    /**
+     * Checks that the agent sent nothing after its reply to {@code closed} ({@code close_session}): after
+     * it, nothing may arrive until the next request. With the barrier, the kit sends {@code sync} and the
+     * first line back must be its {@code ok}: a line the agent wrote after its reply to {@code closed}
+     * travels the same ordered pipe and arrives before it. Without (an agent older than the barrier), the
+     * kit listens for {@link #QUIET_AFTER_CLOSE}.
+     *
+     * <p>An agent that crashes or hangs on the barrier is not the closed session's verdict (a failed
+     * {@code close_session} is not either): it is killed, and the next session gets a fresh agent.
+     *
+     * @throws ImplementationFailure a protocol error naming the line that arrived (the agent is killed)
+     */
+    synchronized void requireSilenceAfter(Request closed, Duration timeout) {
         if (!usable) {
             return;
         }
+        if (!barrier) {
+            requireQuietWindowAfter(closed);
+            return;
+        }
+        Request sync = Request.sync();
+        long seq = nextSeq++;
+        StdoutItem item;
+        try {
+            send(seq, sync);
+            item = awaitItem(sync, timeout);
+        } catch (ImplementationFailure crashedOrHungOnTheBarrier) {
+            return; // already killed; the next openSession() starts a fresh agent
+        }
+        if (item instanceof StdoutItem.Line line && isBarrierReply(line.bytes(), seq)) {
+            return;
+        }
+        if (item instanceof StdoutItem.Line || item instanceof StdoutItem.Oversized) {
+            throw fail(Kind.PROTOCOL_ERROR, "agent sent a line after its reply to " + closed.waitingFor()
+                    + ", before its reply to the sync that followed: " + describe(item));
+        }
+        stdout.add(item); // the end of its output: the next request reports how it ended
+    }
+
+    /** True when {@code line} is {@code {"seq": seq, "type": "ok"}} (with any further fields). */
+    private boolean isBarrierReply(byte[] line, long seq) {
+        try {
+            JsonNode reply = json.readTree(line);
+            return reply != null && reply.isObject() && reply.path("seq").canConvertToLong()
+                    && reply.path("seq").asLong() == seq && reply.path("type").asText("").equals("ok");
+        } catch (IOException e) {
+            return false; // not JSON: a stray line, reported as such by the caller
+        }
+    }
+
+    private void requireQuietWindowAfter(Request closed) {
         try {
             StdoutItem item = stdout.poll(QUIET_AFTER_CLOSE.toNanos(), TimeUnit.NANOSECONDS);
             if (item instanceof StdoutItem.Line || item instanceof StdoutItem.Oversized) {

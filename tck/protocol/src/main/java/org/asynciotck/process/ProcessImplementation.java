@@ -51,6 +51,8 @@ public final class ProcessImplementation implements LoopImplementation {
     private volatile AgentProcess agent;
     private ProcessSession session;
     private boolean closed;
+    /** Whether the first agent answered {@code sync}; null before its handshake. Every fresh agent must agree. */
+    private Boolean answersSync;
     /** Fresh agents in a row whose start or handshake failed, and the last such failure (or null). */
     private int failedRestartsInARow;
     private ImplementationFailure lastFailedRestart;
@@ -83,6 +85,18 @@ public final class ProcessImplementation implements LoopImplementation {
     @Override
     public ImplementationInfo info() {
         return info;
+    }
+
+    /**
+     * What the run's output should say once about this agent's protocol, or empty: an agent that refuses
+     * the barrier request {@code sync} costs every scenario the quiet window after {@code close_session}.
+     */
+    public java.util.Optional<String> protocolNotice() {
+        return Boolean.FALSE.equals(answersSync)
+                ? java.util.Optional.of("the agent answers sync with protocol_error (an agent older than the"
+                        + " barrier, docs/protocol.md \"Sync\"): each close_session is followed by "
+                        + Durations.describe(AgentProcess.QUIET_AFTER_CLOSE) + " of listening instead")
+                : java.util.Optional.empty();
     }
 
     @Override
@@ -230,10 +244,19 @@ public final class ProcessImplementation implements LoopImplementation {
         }
     }
 
+    /** {@code hello}, then the {@code sync} probe (docs/protocol.md, "Sync"). */
     private ImplementationInfo handshake(AgentProcess candidate) {
         try {
-            return HelloReply.read(candidate.exchange(Request.hello(), command.handshakeTimeout()),
-                    command.id().orElse(null), command.variant().orElse(null));
+            ImplementationInfo described = HelloReply.read(candidate.exchange(Request.hello(),
+                    command.handshakeTimeout()), command.id().orElse(null), command.variant().orElse(null));
+            boolean barrier = candidate.probeBarrier(command.handshakeTimeout());
+            if (answersSync == null) {
+                answersSync = barrier;
+            } else if (answersSync != barrier) {
+                throw candidate.fail(Kind.PROTOCOL_ERROR, "the fresh agent " + (barrier ? "answers" : "refuses")
+                        + " sync, the first one " + (answersSync ? "answered" : "refused") + " it");
+            }
+            return described;
         } catch (HelloReply.Unusable e) {
             throw candidate.fail(Kind.PROTOCOL_ERROR, e.getMessage());
         } catch (ImplementationFailure e) {

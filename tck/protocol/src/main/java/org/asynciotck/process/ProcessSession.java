@@ -129,7 +129,7 @@ final class ProcessSession implements LoopSession {
                 // the next openSession().
                 return;
             }
-            agent.requireSilenceAfter(close);
+            agent.requireSilenceAfter(close, operationTimeout);
         }
     }
 

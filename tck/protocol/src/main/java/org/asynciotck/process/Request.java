@@ -45,6 +45,11 @@ record Request(String type, Integer protocol, Operation operation, Integer repea
         return new Request("close_session", null, null, null, null);
     }
 
+    /** The barrier after {@code close_session} (docs/protocol.md, "Sync"): answered {@code ok}, in order. */
+    static Request sync() {
+        return new Request("sync", null, null, null, null);
+    }
+
     static Request bye() {
         return new Request("bye", null, null, null, null);
     }

@@ -67,6 +67,7 @@ final class WireInterpreter implements AutoCloseable {
                 case "close_session" -> closeSession();
                 case "benchmark" -> benchmark(request.get("operation"), request.get("repeat").asInt());
                 case "program" -> program(request.get("operations"));
+                case "sync" -> ok();
                 case "bye" -> bye();
                 default -> throw new Refused("unknown request type " + request.path("type"));
             };
