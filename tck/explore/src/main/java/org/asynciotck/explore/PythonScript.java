@@ -41,7 +41,8 @@ public final class PythonScript {
         for (Event event : expected.events()) {
             byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
                     "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
-                            : event.label());
+                            : "note".equals(program.kinds().get(event.label()))
+                            ? event.label() + ":" + Model.noted(event.value()) : event.label());
         }
         StringBuilder expectedRuns = new StringBuilder("{");
         byRun.forEach((run, labels) -> {
@@ -63,6 +64,9 @@ public final class PythonScript {
                 + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures = {}, {}\n"
                 + "loop.set_exception_handler(lambda loop, context: reported.append(repr(context.get(\"exception\"))))\n\n\n"
                 + "def record(label):\n    events.append((label, run))\n\n\n"
+                + "def note(label, look):\n    try:\n        value = str(look())\n    except Exception as e:\n"
+                + "        value = type(e).__name__\n    events.append((label + \":\" + value, run))\n\n\n"
+                + "def task_name(task):\n    return None if task is None else task.get_name()\n\n\n"
                 + "def outcome(n, op, what):\n    outcomes.append((n, op, what))\n\n\n"
                 + "def in_run(body):\n    global run, runs\n    runs += 1\n    run = runs\n    try:\n"
                 + "        return body()\n    finally:\n        run = 0\n\n\n"
@@ -128,6 +132,25 @@ public final class PythonScript {
         } else if (op instanceof Operation.RunUntilComplete o) {
             out.append(indent).append("print(\"run_until_complete:\", in_run(lambda: loop.run_until_complete(futures[")
                     .append(quote(o.future())).append("])))\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.IsRunning) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", loop.is_running)\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.CurrentTask) {
+            out.append(indent).append("note(").append(quote(o.name()))
+                    .append(", lambda: task_name(asyncio.current_task(loop)))\n");
+        } else if (op instanceof Operation.CancelTask o) {
+            out.append(indent).append("futures[").append(quote(o.task())).append("].cancel()\n");
+        } else if (op instanceof Operation.Close) {
+            out.append(indent).append("loop.close()\n");
+        } else if (op instanceof Operation.IsClosed) {
+            out.append(indent).append("print(\"is_closed:\", loop.is_closed())\n");
+        } else if (op instanceof Operation.FutureResult o) {
+            out.append(indent).append("print(\"result:\", futures[").append(quote(o.future())).append("].result())\n");
+        } else if (op instanceof Operation.FutureException o) {
+            out.append(indent).append("print(\"exception:\", repr(futures[").append(quote(o.future()))
+                    .append("].exception()))\n");
+        } else if (op instanceof Operation.SetStopIteration o) {
+            out.append(indent).append("futures[").append(quote(o.future()))
+                    .append("].set_exception(StopIteration(\"set by the kit\"))\n");
         } else {
             out.append(indent).append("raise NotImplementedError(").append(quote(op.wireName())).append(")\n");
         }
