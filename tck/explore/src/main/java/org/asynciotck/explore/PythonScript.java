@@ -57,7 +57,7 @@ public final class PythonScript {
                 + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
                 + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
                 + "# order among themselves (docs/exploration.md).\n"
-                + "import asyncio\nimport importlib\nimport sys\n\n"
+                + "import asyncio\nimport importlib\nimport sys\nimport threading\nimport time\n\n"
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
@@ -71,6 +71,13 @@ public final class PythonScript {
                 + "def in_run(body):\n    global run, runs\n    runs += 1\n    run = runs\n    try:\n"
                 + "        return body()\n    finally:\n        run = 0\n\n\n"
                 + "def run_once():\n    loop.stop()\n    loop.run_forever()\n\n\n"
+                + "def start_loop_thread():\n    # run_forever() on a thread of its own; waits (at most 1 s) until it is idle\n"
+                + "    global loop_thread\n"
+                + "    loop_thread = threading.Thread(target=in_run, args=(loop.run_forever,), daemon=True)\n"
+                + "    loop_thread.start()\n    for _ in range(100):\n        time.sleep(0.01)\n"
+                + "        if loop.is_running() and not getattr(loop, \"_ready\", None):\n            return\n\n\n"
+                + "def stop_loop_thread():\n    loop.call_soon_threadsafe(loop.stop)\n    loop_thread.join(5)\n"
+                + "    print(\"loop thread ended:\", not loop_thread.is_alive())\n\n\n"
                 + defs
                 + "\n" + body
                 + "\nobserved = {}\nfor label, r in events:\n    observed.setdefault(r, []).append(label)\n"
@@ -137,6 +144,10 @@ public final class PythonScript {
         } else if (op instanceof Operation.Note o && o.of() instanceof Operation.CurrentTask) {
             out.append(indent).append("note(").append(quote(o.name()))
                     .append(", lambda: task_name(asyncio.current_task(loop)))\n");
+        } else if (op instanceof Operation.StartLoopThread) {
+            out.append(indent).append("start_loop_thread()\n");
+        } else if (op instanceof Operation.StopLoopThread) {
+            out.append(indent).append("stop_loop_thread()\n");
         } else if (op instanceof Operation.CancelTask o) {
             out.append(indent).append("futures[").append(quote(o.task())).append("].cancel()\n");
         } else if (op instanceof Operation.Close) {
