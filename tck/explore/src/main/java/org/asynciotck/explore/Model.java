@@ -108,6 +108,9 @@ public final class Model {
                     + " CancelledError", "FUTURE-4"};
         } else if (step instanceof Operation.SetStopIteration) {
             return new String[] {"set_exception() refuses a StopIteration (TypeError)", "FUTURE-6"};
+        } else if (step instanceof Operation.RemoveDoneCallback) {
+            return new String[] {"remove_done_callback() removes every registration of the callback and answers"
+                    + " how many", "FUTURE-5"};
         } else if (step instanceof Operation.IsClosed) {
             return new String[] {"is_closed() is True once close() returned", "CLOSED-2"};
         }
@@ -387,6 +390,9 @@ public final class Model {
             };
             case "extra" -> cancelled(program, token)
                     ? new String[] {"a cancelled handle never runs", "HANDLE-1"}
+                    : removed(program, token)
+                    ? new String[] {"remove_done_callback() removes every registration of the callback: none runs",
+                            "FUTURE-5"}
                     : new String[] {"stop() lets the current batch finish and no more: what the batch scheduled"
                             + " waits for the next run", "NTODO-4"};
             default -> new String[] {"every callback scheduled and not cancelled runs", null};
@@ -577,6 +583,13 @@ public final class Model {
 
     private static boolean isTimer(String kind) {
         return "call_later".equals(kind) || "call_at".equals(kind);
+    }
+
+    /** Whether the program removes the done callback that recorded {@code token}. */
+    private static boolean removed(Program program, String token) {
+        String label = base(token);
+        return program.steps().stream().anyMatch(op -> op instanceof Operation.RemoveDoneCallback r
+                && r.label().equals(label));
     }
 
     /** Whether the program cancels the handle of what recorded {@code token}. */

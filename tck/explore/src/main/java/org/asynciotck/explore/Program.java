@@ -36,6 +36,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     /** Leaf timers of a timed run: positive, in virtual time on the reference loop. */
     private static final double[] TIMED_DELAYS = {0.003, 0.004, 0.004, 0.005};
     private static final double TIMED_COMPLETER_DELAY = 0.007;
+    /** The argument of an ADD_DONE choice that re-adds the latest done callback and removes it (Sketch.Kind). */
+    private static final int REMOVING_ARG = 11;
 
     /** Builds the program a sketch describes, with no eager task; never fails, whatever the sketch. */
     public static Program of(Sketch sketch) {
@@ -92,6 +94,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final List<String> futures = new ArrayList<>();
         final List<String> handles = new ArrayList<>();
         final List<String> tasks = new ArrayList<>();
+        /** Every done callback added so far, as added (re-added as it is, it is the same callback again). */
+        final List<Operation.AddDoneCallback> doneCallbacks = new ArrayList<>();
         /** Futures and tasks, in the order they were made: what a task may await. */
         final List<String> awaitables = new ArrayList<>();
         final boolean eagerTasks;
@@ -159,12 +163,20 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     awaitables.add(future);
                 }
                 case ADD_DONE -> {
-                    if (!futures.isEmpty()) {
+                    if (c.arg() == REMOVING_ARG && !doneCallbacks.isEmpty()) {
+                        // The same callback twice on one future, then remove_done_callback(): both go (FUTURE-5)
+                        Operation.AddDoneCallback add = doneCallbacks.get(doneCallbacks.size() - 1);
+                        steps.add(add);
+                        steps.add(new Operation.RemoveDoneCallback(add.future(), add.label()));
+                    } else if (!futures.isEmpty()) {
                         String label = next("d");
                         String future = pick(futures, c.arg());
                         kinds.put(label, "done_callback");
                         doneOf.put(label, future);
-                        steps.add(new Operation.AddDoneCallback(future, label, children(label, c.then())));
+                        Operation.AddDoneCallback add = new Operation.AddDoneCallback(future, label,
+                                children(label, c.then()));
+                        steps.add(add);
+                        doneCallbacks.add(add);
                     }
                 }
                 case SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE -> {
@@ -237,6 +249,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     }
                 }
                 case CLOSE -> closes = true;
+
             }
         }
 

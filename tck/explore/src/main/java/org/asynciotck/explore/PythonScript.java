@@ -61,11 +61,13 @@ public final class PythonScript {
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
-                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures = {}, {}\n"
+                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones = {}, {}, {}\n"
                 + "loop.set_exception_handler(lambda loop, context: reported.append(repr(context.get(\"exception\"))))\n\n\n"
                 + "def record(label):\n    events.append((label, run))\n\n\n"
                 + "def note(label, look):\n    try:\n        value = str(look())\n    except Exception as e:\n"
                 + "        value = type(e).__name__\n    events.append((label + \":\" + value, run))\n\n\n"
+                + "def done_callback(future, label, cb):\n    # the same label on the same future is the same callback\n"
+                + "    return dones.setdefault((future, label), lambda f: cb())\n\n\n"
                 + "def task_name(task):\n    return None if task is None else task.get_name()\n\n\n"
                 + "def outcome(n, op, what):\n    outcomes.append((n, op, what))\n\n\n"
                 + "def in_run(body):\n    global run, runs\n    runs += 1\n    run = runs\n    try:\n"
@@ -106,8 +108,13 @@ public final class PythonScript {
         } else if (op instanceof Operation.CreateFuture o) {
             out.append(indent).append("futures[").append(quote(o.future())).append("] = loop.create_future()\n");
         } else if (op instanceof Operation.AddDoneCallback o) {
-            out.append(indent).append("futures[").append(quote(o.future())).append("].add_done_callback(lambda f: ")
-                    .append(function(o.label(), o.then())).append("())\n");
+            out.append(indent).append("futures[").append(quote(o.future())).append("].add_done_callback(done_callback(")
+                    .append(quote(o.future())).append(", ").append(quote(o.label())).append(", ")
+                    .append(function(o.label(), o.then())).append("))\n");
+        } else if (op instanceof Operation.RemoveDoneCallback o) {
+            out.append(indent).append("print(\"removed:\", futures[").append(quote(o.future()))
+                    .append("].remove_done_callback(dones[(").append(quote(o.future())).append(", ")
+                    .append(quote(o.label())).append(")]))\n");
         } else if (op instanceof Operation.SetResult o) {
             out.append(indent).append("futures[").append(quote(o.future())).append("].set_result(")
                     .append(o.value()).append(")\n");

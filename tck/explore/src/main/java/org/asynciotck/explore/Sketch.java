@@ -50,7 +50,12 @@ public record Sketch(List<Choice> choices) {
     /** One operation inside a callback; {@code then} is what the callback it schedules does (one level more). */
     public record Child(ChildKind kind, int arg, List<ChildKind> then) {}
 
-    /** One top-level choice; {@code arg} picks a name or a delay, {@code then} what its callback does. */
+    /**
+     * One top-level choice; {@code arg} picks a name or a delay, {@code then} what its callback does. An
+     * ADD_DONE with the highest {@code arg} (11), once a done callback was added, adds the latest one once more
+     * and removes both with {@code remove_done_callback()}: an argument, not a kind of its own, so the kinds'
+     * frequencies, and what they explore, stay as they were.
+     */
     public record Choice(Kind kind, int arg, List<Child> then) {}
 
     /**
