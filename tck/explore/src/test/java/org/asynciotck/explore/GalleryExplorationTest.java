@@ -81,7 +81,8 @@ class GalleryExplorationTest {
             Map.entry("nested_run_allowed", NOT_GENERATED + "a run inside a run"),
             Map.entry("nested_run_until_complete_returns_none", NOT_GENERATED + "a run inside a run"),
             Map.entry("run_until_complete_drops_coroutine_result", NOT_GENERATED + "run_coroutine_until_complete"),
-            Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when"),
+            Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when: a time on the loop's clock, virtual on the"
+                    + " reference loop and real on CPython, and the model compares no times' values"),
             Map.entry("cancel_removes_the_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("done_callbacks_in_one_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("create_task_queues_bookkeeping", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
@@ -89,7 +90,8 @@ class GalleryExplorationTest {
             Map.entry("create_task_starts_at_once", NOT_GENERATED + "the Task constructor or asyncio.create_task"),
             Map.entry("nested_create_task_steps_at_once", NOT_GENERATED + "tasks made in a task's step"),
             Map.entry("plain_calls_skip_the_task_factory", NOT_GENERATED + "task factories"),
-            Map.entry("cancel_message_dropped", NOT_GENERATED + "cancellation messages"),
+            Map.entry("cancel_message_dropped", NOT_GENERATED + "cancellation messages, which show only in an"
+                    + " error's text, and the model compares error types only"),
             Map.entry("cancellation_cannot_be_refused", NOT_GENERATED + "tasks that catch their cancellation"),
             Map.entry("timeout_from_latest_timer", "shows only in where a timer with a positive delay runs among"
                     + " callbacks, which the model does not compare on a real clock"),
