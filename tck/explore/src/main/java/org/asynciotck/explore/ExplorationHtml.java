@@ -13,7 +13,8 @@ import org.asynciotck.untrusted.XmlText;
 /**
  * {@code exploration.html}, beside {@code exploration.json}: for each group of divergences its guarantee, rule,
  * minimal program and timeline, what the reference loop recorded (expected) beside what the implementation
- * recorded (observed), run by run, the first place they part marked. Everything an implementation said (its
+ * recorded (observed), run by run, the first place they part marked, and links (relative, beside the page) to
+ * its scenario.feature and replay.py. Everything an implementation said (its
  * name, version, events' labels and values, error texts) is hostile input: every string goes through
  * {@link XmlText#escape}, and the page has no script.
  */
@@ -23,7 +24,19 @@ final class ExplorationHtml {
 
     private ExplorationHtml() {}
 
+    /**
+     * The files written for one group, relative to the page's folder: its replay script and its scenario
+     * ({@code null} when the kit's steps cannot say the program).
+     */
+    record GroupFiles(String replayScript, String feature) {}
+
+    /** The page without links to the groups' files (none were written). */
     static String of(Explorer.Result result, ImplementationInfo implementation, String replay) {
+        return of(result, implementation, replay, List.of());
+    }
+
+    /** The page; {@code files} holds each group's files, in the order of {@code result.groups()}. */
+    static String of(Explorer.Result result, ImplementationInfo implementation, String replay, List<GroupFiles> files) {
         StringBuilder h = new StringBuilder(8192);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
@@ -54,19 +67,30 @@ final class ExplorationHtml {
         int n = 0;
         for (Explorer.Group g : result.groups()) {
             n++;
-            group(h, n, g, implementation);
+            group(h, n, g, implementation, n <= files.size() ? files.get(n - 1) : null);
         }
         return h.append("</body></html>\n").toString();
     }
 
-    private static void group(StringBuilder h, int n, Explorer.Group g, ImplementationInfo implementation) {
+    private static void group(StringBuilder h, int n, Explorer.Group g, ImplementationInfo implementation,
+            GroupFiles files) {
         Divergence d = g.minimalDivergence();
         h.append("<h2 id=\"g").append(n).append("\">").append(n).append(". <code>").append(e(g.signature()))
                 .append("</code> (").append(e(rule(g))).append(")</h2>\n<p>Breaks: ").append(e(d.guarantee()))
                 .append("</p>\n<p>").append(e(d.detail())).append("</p>\n<p>").append(g.count())
                 .append(" program(s); the first, program ").append(g.firstProgram()).append(" (")
                 .append(g.original().size()).append(" steps), shrunk to ").append(g.minimal().size())
-                .append(" steps in ").append(g.shrinkRuns()).append(" runs.</p>\n<h3>Minimal program</h3>\n<ol>");
+                .append(" steps in ").append(g.shrinkRuns()).append(" runs.</p>\n");
+        if (files != null) {
+            h.append("<p>Files: ");
+            if (files.feature() != null) {
+                h.append("<a href=\"").append(e(files.feature())).append("\">").append(e(files.feature())).append("</a>, ");
+            }
+            h.append("<a href=\"").append(e(files.replayScript())).append("\">").append(e(files.replayScript()))
+                    .append("</a>").append(files.feature() == null ? " (no scenario: the kit's steps cannot say this"
+                            + " program)" : "").append("</p>\n");
+        }
+        h.append("<h3>Minimal program</h3>\n<ol>");
         for (Operation step : g.minimal().steps()) {
             h.append("<li><code>").append(e(json(step))).append("</code></li>");
         }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.asynciotck.KitVersion;
@@ -82,6 +83,7 @@ public final class ExplorationReport {
         timing.put("reference_seconds", result.referenceSeconds());
         timing.put("implementation_seconds", result.implementationSeconds());
         ArrayNode divergences = root.putArray("divergences");
+        List<ExplorationHtml.GroupFiles> files = new ArrayList<>();
         int n = 0;
         for (Explorer.Group group : result.groups()) {
             n++;
@@ -128,13 +130,15 @@ public final class ExplorationReport {
             } else {
                 d.putNull("feature");
             }
+            files.add(new ExplorationHtml.GroupFiles(folderName + "/replay.py",
+                    feature.isPresent() ? folderName + "/scenario.feature" : null));
             ArrayNode missing = d.putArray("without_steps");
             List<String> unexpressible = FeatureText.unexpressible(group.minimal(), group.expected());
             unexpressible.forEach(missing::add);
         }
         Path file = out.resolve("exploration.json");
         json.writeValue(file.toFile(), root);
-        Files.writeString(out.resolve(HTML), ExplorationHtml.of(result, implementation, replay), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve(HTML), ExplorationHtml.of(result, implementation, replay, files), StandardCharsets.UTF_8);
         return file;
     }
 }

@@ -134,6 +134,12 @@ public final class Explorer {
                 && !info.profiles().follows(Profile.EAGER_TASK_FACTORY);
     }
 
+    /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
+    Program.Allowed allowed() {
+        boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations);
+    }
+
     /** The random source of program {@code index} of a run with {@code seed}. */
     public static Random randomOf(long seed, int index) {
         return new Random(seed * 1_000_003L + index);
@@ -146,8 +152,7 @@ public final class Explorer {
 
     /** Program {@code index} of {@code seed}. */
     public Program program(int index) {
-        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), eagerTasks(),
-                settings.timedRuns()));
+        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), allowed()));
     }
 
     /**
@@ -189,7 +194,7 @@ public final class Explorer {
         long start = System.nanoTime();
         long deadline = settings.timeLimit() == null ? Long.MAX_VALUE : start + settings.timeLimit().toNanos();
         RandomGenerator<Sketch> generator = generator();
-        boolean eager = eagerTasks();
+        Program.Allowed allowed = allowed();
         BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(4 * lanes.size());
         Map<Integer, Ran> ran = new ConcurrentHashMap<>();
         AtomicInteger firstDivergent = new AtomicInteger(Integer.MAX_VALUE);
@@ -253,7 +258,7 @@ public final class Explorer {
                     timedOut = true;
                     break;
                 }
-                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), eager, settings.timedRuns());
+                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), allowed);
                 while (!jobs.offer(new Job(i, program), POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                     if (!failures.isEmpty()) {
                         break;
@@ -344,7 +349,7 @@ public final class Explorer {
             var candidates = current.shrink().iterator();
             while (candidates.hasNext() && runs < settings.shrinkBudget()) {
                 Shrinkable<Sketch> candidate = candidates.next();
-                Program program = Program.of(candidate.value(), eagerTasks(), settings.timedRuns());
+                Program program = Program.of(candidate.value(), allowed());
                 if (program.size() > minimal.size()) {
                     continue;
                 }

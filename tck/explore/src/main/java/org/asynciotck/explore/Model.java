@@ -68,11 +68,16 @@ public final class Model {
             Outcome o = observed.outcomes().get(i);
             if (!summary(e).equals(summary(o))) {
                 Operation step = program.steps().get(i);
-                if (startsRun(step) && stoppedRuns(program, expected).contains(runOf(program, i))) {
+                String[] closed = closedGuarantee(program, i);
+                if (closed == null && holdsStopIteration(program, step)) {
+                    closed = new String[] {"a future never holds a StopIteration: set_exception() refuses it or holds"
+                            + " a RuntimeError caused by it (errata E-19)", "FUTURE-6"};
+                }
+                if (closed == null && startsRun(step) && stoppedRuns(program, expected).contains(runOf(program, i))) {
                     return Optional.of(lateStop("operation " + (i + 1) + " (" + step.wireName() + "), a run that"
                             + " stop() ends: expected " + e + ", observed " + o));
                 }
-                String[] guarantee = outcomeGuarantee(step);
+                String[] guarantee = closed != null ? closed : outcomeGuarantee(step);
                 return Optional.of(new Divergence(guarantee[0], guarantee[1], "operation " + (i + 1) + " ("
                         + step.wireName() + "): expected " + e + ", observed " + o,
                         "outcome|" + step.wireName() + "|" + kindOf(e) + "|" + kindOf(o)));
@@ -95,7 +100,47 @@ public final class Model {
             return new String[] {"a future is completed once: a done future refuses set_result()/set_exception()"
                     + " (InvalidStateError) and cancel() answers False", "FUTURE-3"};
         }
+        if (step instanceof Operation.FutureResult) {
+            return new String[] {"result() of a pending future raises InvalidStateError, of a cancelled one"
+                    + " CancelledError", "FUTURE-3"};
+        } else if (step instanceof Operation.FutureException) {
+            return new String[] {"exception() of a pending future raises InvalidStateError, of a cancelled one"
+                    + " CancelledError", "FUTURE-4"};
+        } else if (step instanceof Operation.SetStopIteration) {
+            return new String[] {"set_exception() refuses a StopIteration (TypeError)", "FUTURE-6"};
+        } else if (step instanceof Operation.RemoveDoneCallback) {
+            return new String[] {"remove_done_callback() removes every registration of the callback and answers"
+                    + " how many", "FUTURE-5"};
+        } else if (step instanceof Operation.IsClosed) {
+            return new String[] {"is_closed() is True once close() returned", "CLOSED-2"};
+        }
         return new String[] {"the operation " + step.wireName() + " has the same outcome as on asyncio", null};
+    }
+
+    /** Whether {@code step} runs until, or looks at, a future that the program set a StopIteration on. */
+    private static boolean holdsStopIteration(Program program, Operation step) {
+        String future = step instanceof Operation.RunUntilComplete r ? r.future()
+                : step instanceof Operation.FutureResult r ? r.future()
+                : step instanceof Operation.FutureException r ? r.future() : null;
+        return future != null && program.steps().stream()
+                .anyMatch(s -> s instanceof Operation.SetStopIteration stop && stop.future().equals(future));
+    }
+
+    /** What a closed loop guarantees of an operation after {@code close()}, if the step comes after one. */
+    private static String[] closedGuarantee(Program program, int index) {
+        boolean closed = false;
+        for (int i = 0; i < index; i++) {
+            closed |= program.steps().get(i) instanceof Operation.Close;
+        }
+        Operation step = program.steps().get(index);
+        if (!closed) {
+            return null;
+        } else if (step instanceof Operation.CallSoon) {
+            return new String[] {"a closed loop refuses call_soon() (RuntimeError)", "CLOSED-3"};
+        } else if (startsRun(step)) {
+            return new String[] {"a closed loop refuses to run (RuntimeError)", "CLOSED-4"};
+        }
+        return null;
     }
 
     private static String kindOf(Outcome outcome) {
@@ -116,7 +161,7 @@ public final class Model {
     static Map<Integer, List<String>> canonical(Program program, Trace trace) {
         Map<Integer, List<String>> runs = new TreeMap<>();
         for (Event event : trace.events()) {
-            runs.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(token(event));
+            runs.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(token(program, event));
         }
         for (List<String> run : runs.values()) {
             // Where a timer with a positive delay (a timed run's) runs among the run's callbacks is not
@@ -153,12 +198,28 @@ public final class Model {
         return runs;
     }
 
-    private static String token(Event event) {
+    private static String token(Program program, Event event) {
         if ("!error".equals(event.label())) {
             String value = String.valueOf(event.value());
             return "!error " + value.split(":", 2)[0];
         }
+        if ("note".equals(program.kinds().get(event.label()))) {
+            // A note: what it saw is compared along with where it ran (an error by its type only, as above)
+            return event.label() + ":" + noted(event.value());
+        }
         return event.label();
+    }
+
+    /** A noted value as Python writes it (so the replay script compares the same text). */
+    static String noted(Object value) {
+        if (value == null) {
+            return "None";
+        }
+        if (value instanceof Boolean b) {
+            return b ? "True" : "False";
+        }
+        String text = String.valueOf(value);
+        return text.matches("[A-Za-z]*(Error|Exception|Interrupt|Exit|Iteration)(: .*)?") ? text.split(":", 2)[0] : text;
     }
 
     /** One event as compared: its run and its token. */
@@ -195,6 +256,10 @@ public final class Model {
             return Optional.of(misplaced(program, x.token(), x.run(), y.run(),
                     y.run() > x.run() ? "later" : "earlier", e, o));
         }
+        if (x.run() == y.run() && base(x.token()).equals(base(y.token()))
+                && "note".equals(program.kinds().get(base(x.token())))) {
+            return Optional.of(misnoted(program, x, y, e, o));
+        }
         Integer xObserved = find(of, i, x.token());
         if (xObserved != null && xObserved > x.run()) {
             return Optional.of(misplaced(program, x.token(), x.run(), xObserved, "later", e, o));
@@ -214,6 +279,66 @@ public final class Model {
         }
         return Optional.of(misordered(program, x.run(), x.token(), y.token(), e.get(x.run()),
                 o.getOrDefault(x.run(), List.of())));
+    }
+
+    /** A note that ran where expected and saw something else: named by what it observed. */
+    private static Divergence misnoted(Program program, At expected, At observed, Map<Integer, List<String>> e,
+            Map<Integer, List<String>> o) {
+        String label = base(expected.token());
+        Operation of = noteOf(program, label);
+        String[] guarantee = of instanceof Operation.IsRunning
+                ? new String[] {"is_running() is True while the loop runs its callbacks", "RUN-2"}
+                : "task".equals(program.kinds().get(label.substring(0, Math.max(0, label.lastIndexOf('.')))))
+                ? new String[] {"asyncio.current_task() in a task's step is that task", "CURRENT-1"}
+                : new String[] {"asyncio.current_task() in a plain callback is None, whoever scheduled it", "CURRENT-2"};
+        String detail = "in " + runName(expected.run()) + ": note '" + label + "' (" + (of == null ? "?" : of.wireName())
+                + ") expected '" + expected.token().substring(label.length() + 1) + "', observed '"
+                + observed.token().substring(label.length() + 1) + "'; expected " + e + ", observed " + o;
+        return new Divergence(guarantee[0], guarantee[1], detail, "note|" + guarantee[1]);
+    }
+
+    /** Whether a callback of the program calls close(), which asyncio refuses while the loop runs. */
+    private static boolean closesWhileRunning(Program program) {
+        List<Operation> pending = new ArrayList<>();
+        program.steps().forEach(step -> pending.addAll(thenOf(step)));
+        while (!pending.isEmpty()) {
+            Operation op = pending.remove(pending.size() - 1);
+            if (op instanceof Operation.Close) {
+                return true;
+            }
+            pending.addAll(thenOf(op));
+        }
+        return false;
+    }
+
+    /** What the note labelled {@code label} observes, wherever in the program it stands. */
+    private static Operation noteOf(Program program, String label) {
+        List<Operation> pending = new ArrayList<>(program.steps());
+        while (!pending.isEmpty()) {
+            Operation op = pending.remove(pending.size() - 1);
+            if (op instanceof Operation.Note n && n.name().equals(label)) {
+                return n.of();
+            }
+            pending.addAll(thenOf(op));
+        }
+        return null;
+    }
+
+    private static List<Operation> thenOf(Operation op) {
+        if (op instanceof Operation.CallSoon c) {
+            return c.then();
+        } else if (op instanceof Operation.CallSoonThreadsafe c) {
+            return c.then();
+        } else if (op instanceof Operation.CallLater c) {
+            return c.then();
+        } else if (op instanceof Operation.CallAt c) {
+            return c.then();
+        } else if (op instanceof Operation.AddDoneCallback c) {
+            return c.then();
+        } else if (op instanceof Operation.CreateTask c) {
+            return c.then();
+        }
+        return List.of();
     }
 
     private static Integer find(List<At> flat, int from, String token) {
@@ -242,6 +367,11 @@ public final class Model {
                     + runName(expectedRun) + ", observed in " + runName(observedRun) + ", after a run_once in"
                     + " which a callback called stop() again; expected " + e + ", observed " + o, "stop|stale");
         }
+        if ("missing".equals(where) && token.equals("!error RuntimeError") && closesWhileRunning(program)) {
+            return new Divergence("close() while the loop runs raises RuntimeError and leaves the loop open",
+                    "CLOSED-1", "'" + token + "' expected in " + runName(expectedRun) + ", observed in "
+                    + runName(observedRun) + "; expected " + e + ", observed " + o, "run|missing|CLOSED-1");
+        }
         String[] guarantee = switch (where) {
             case "earlier" -> switch (kind) {
                 case "done_callback" -> new String[] {"completing a future queues its done callbacks with call_soon;"
@@ -260,6 +390,9 @@ public final class Model {
             };
             case "extra" -> cancelled(program, token)
                     ? new String[] {"a cancelled handle never runs", "HANDLE-1"}
+                    : removed(program, token)
+                    ? new String[] {"remove_done_callback() removes every registration of the callback: none runs",
+                            "FUTURE-5"}
                     : new String[] {"stop() lets the current batch finish and no more: what the batch scheduled"
                             + " waits for the next run", "NTODO-4"};
             default -> new String[] {"every callback scheduled and not cancelled runs", null};
@@ -450,6 +583,13 @@ public final class Model {
 
     private static boolean isTimer(String kind) {
         return "call_later".equals(kind) || "call_at".equals(kind);
+    }
+
+    /** Whether the program removes the done callback that recorded {@code token}. */
+    private static boolean removed(Program program, String token) {
+        String label = base(token);
+        return program.steps().stream().anyMatch(op -> op instanceof Operation.RemoveDoneCallback r
+                && r.label().equals(label));
     }
 
     /** Whether the program cancels the handle of what recorded {@code token}. */

@@ -18,7 +18,7 @@ import org.asynciotck.spi.Operation;
  *
  * @param steps       the operations, in order
  * @param kinds       every label's kind: call_soon, call_soon_threadsafe, call_later, call_at, done_callback,
- *                    task, stopper, completer
+ *                    task, stopper, completer, note (a callback's note of is_running or current_task)
  * @param equalGroups leaf timers' labels to the group of timers that share their delay (the order within a
  *                    group is not guaranteed)
  * @param delays      every timer label's delay
@@ -36,6 +36,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     /** Leaf timers of a timed run: positive, in virtual time on the reference loop. */
     private static final double[] TIMED_DELAYS = {0.003, 0.004, 0.004, 0.005};
     private static final double TIMED_COMPLETER_DELAY = 0.007;
+    /** The argument of an ADD_DONE choice that re-adds the latest done callback and removes it (Sketch.Kind). */
+    private static final int REMOVING_ARG = 11;
 
     /** Builds the program a sketch describes, with no eager task; never fails, whatever the sketch. */
     public static Program of(Sketch sketch) {
@@ -58,7 +60,24 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * nothing (both meet the real clock: a loop thread's iterations fall where the machine's timing puts them).
      */
     public static Program of(Sketch sketch, boolean eagerTasks, boolean timedRuns) {
-        return new Builder(eagerTasks, timedRuns).build(sketch);
+        return of(sketch, new Allowed(eagerTasks, timedRuns, false));
+    }
+
+    /**
+     * What a program may use beyond what every loop must do, each decided from what the implementation
+     * declares (never from how it behaves).
+     *
+     * @param eagerTasks     EAGER_TASK makes a task with {@code eager_start=True} (API level 3.12 and the capability)
+     * @param timedRuns      TIMED_RUN and CROSS_THREAD add their steps (they meet the real clock)
+     * @param stopIterations STOP_ITERATION adds {@code set_stop_iteration}: only at API level 3.13 or later, since
+     *                       3.10 to 3.12 refuse it with TypeError and 3.13 completes the future (errata E-19), and the
+     *                       reference loop follows 3.13
+     */
+    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {}
+
+    /** Builds the program a sketch describes with what {@code allowed} lets it use; never fails, whatever the sketch. */
+    public static Program of(Sketch sketch, Allowed allowed) {
+        return new Builder(allowed).build(sketch);
     }
 
     /** The number of top-level operations. */
@@ -75,6 +94,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final List<String> futures = new ArrayList<>();
         final List<String> handles = new ArrayList<>();
         final List<String> tasks = new ArrayList<>();
+        /** Every done callback added so far, as added (re-added as it is, it is the same callback again). */
+        final List<Operation.AddDoneCallback> doneCallbacks = new ArrayList<>();
         /** Futures and tasks, in the order they were made: what a task may await. */
         final List<String> awaitables = new ArrayList<>();
         final boolean eagerTasks;
@@ -84,15 +105,22 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         int unique;
 
         final boolean timedRuns;
+        final boolean stopIterations;
+        /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
+        boolean closes;
 
-        Builder(boolean eagerTasks, boolean timedRuns) {
-            this.eagerTasks = eagerTasks;
-            this.timedRuns = timedRuns;
+        Builder(Allowed allowed) {
+            this.eagerTasks = allowed.eagerTasks();
+            this.timedRuns = allowed.timedRuns();
+            this.stopIterations = allowed.stopIterations();
         }
 
         Program build(Sketch sketch) {
             for (Sketch.Choice choice : sketch.choices()) {
                 top(choice);
+            }
+            if (closes) {
+                closeTail();
             }
             return new Program(List.copyOf(steps), Map.copyOf(kinds), Map.copyOf(groups), Map.copyOf(delays),
                     Map.copyOf(doneOf));
@@ -135,12 +163,20 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     awaitables.add(future);
                 }
                 case ADD_DONE -> {
-                    if (!futures.isEmpty()) {
+                    if (c.arg() == REMOVING_ARG && !doneCallbacks.isEmpty()) {
+                        // The same callback twice on one future, then remove_done_callback(): both go (FUTURE-5)
+                        Operation.AddDoneCallback add = doneCallbacks.get(doneCallbacks.size() - 1);
+                        steps.add(add);
+                        steps.add(new Operation.RemoveDoneCallback(add.future(), add.label()));
+                    } else if (!futures.isEmpty()) {
                         String label = next("d");
                         String future = pick(futures, c.arg());
                         kinds.put(label, "done_callback");
                         doneOf.put(label, future);
-                        steps.add(new Operation.AddDoneCallback(future, label, children(label, c.then())));
+                        Operation.AddDoneCallback add = new Operation.AddDoneCallback(future, label,
+                                children(label, c.then()));
+                        steps.add(add);
+                        doneCallbacks.add(add);
                     }
                 }
                 case SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE -> {
@@ -156,7 +192,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                         kinds.put(task, "task");
                         boolean eager = c.kind() == Sketch.Kind.EAGER_TASK && eagerTasks;
                         steps.add(new Operation.CreateTask(task, task, awaits,
-                                Operation.TaskConstruction.CREATE_TASK, eager, children(task, c.then())));
+                                Operation.TaskConstruction.CREATE_TASK, eager, children(task, c.then(), true)));
                         tasks.add(task);
                         awaitables.add(task);
                     }
@@ -197,6 +233,23 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     }
                 }
                 case TIMED_RUN -> timedRun(c.arg());
+                case FUTURE_RESULT -> {
+                    if (!awaitables.isEmpty()) {
+                        steps.add(new Operation.FutureResult(pick(awaitables, c.arg())));
+                    }
+                }
+                case FUTURE_EXCEPTION -> {
+                    if (!awaitables.isEmpty()) {
+                        steps.add(new Operation.FutureException(pick(awaitables, c.arg())));
+                    }
+                }
+                case STOP_ITERATION -> {
+                    if (stopIterations && !futures.isEmpty()) {
+                        steps.add(new Operation.SetStopIteration(pick(futures, c.arg())));
+                    }
+                }
+                case CLOSE -> closes = true;
+
             }
         }
 
@@ -269,6 +322,20 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             steps.add(new Operation.StopLoopThread());
         }
 
+        /**
+         * {@code loop.close()}, {@code is_closed()}, then a {@code call_soon} and a run, both of which a closed
+         * loop refuses. Written at the end of the program wherever the choice stood, so that a close does not
+         * cut short the rest of the program (what every other choice explores stays as likely as before).
+         */
+        void closeTail() {
+            steps.add(new Operation.Close());
+            steps.add(new Operation.IsClosed());
+            String label = next("z");
+            kinds.put(label, "call_soon");
+            steps.add(new Operation.CallSoon(label, List.of(), null));
+            steps.add(new Operation.RunOnce());
+        }
+
         double timer(String label, List<Operation> then, int arg) {
             double delay;
             if (then.isEmpty()) {
@@ -290,6 +357,11 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         }
 
         List<Operation> children(String parent, List<Sketch.Child> children) {
+            return children(parent, children, false);
+        }
+
+        /** {@code inTask}: the operations run in a task's step, which may be eager (outside any run). */
+        List<Operation> children(String parent, List<Sketch.Child> children, boolean inTask) {
             List<Operation> then = new ArrayList<>();
             int i = 0;
             for (Sketch.Child child : children) {
@@ -302,7 +374,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                         grand.add(op);
                     }
                 }
-                Operation op = child(label, child.kind(), child.arg(), grand);
+                Operation op = inTask && child.kind() == Sketch.ChildKind.CLOSE ? null
+                        : child(label, child.kind(), child.arg(), grand);
                 if (op != null) {
                     then.add(op);
                 }
@@ -336,6 +409,17 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case CANCEL_TASK -> {
                     return tasks.isEmpty() ? null : new Operation.CancelTask(pick(tasks, arg), null);
+                }
+                case IS_RUNNING -> {
+                    kinds.put(label, "note");
+                    return new Operation.Note(label, new Operation.IsRunning());
+                }
+                case CURRENT_TASK -> {
+                    kinds.put(label, "note");
+                    return new Operation.Note(label, new Operation.CurrentTask());
+                }
+                case CLOSE -> {
+                    return new Operation.Close();
                 }
                 default -> throw new IllegalStateException(kind.name());
             }

@@ -41,7 +41,8 @@ public final class PythonScript {
         for (Event event : expected.events()) {
             byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
                     "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
-                            : event.label());
+                            : "note".equals(program.kinds().get(event.label()))
+                            ? event.label() + ":" + Model.noted(event.value()) : event.label());
         }
         StringBuilder expectedRuns = new StringBuilder("{");
         byRun.forEach((run, labels) -> {
@@ -56,17 +57,29 @@ public final class PythonScript {
                 + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
                 + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
                 + "# order among themselves (docs/exploration.md).\n"
-                + "import asyncio\nimport importlib\nimport sys\n\n"
+                + "import asyncio\nimport importlib\nimport sys\nimport threading\nimport time\n\n"
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
-                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures = {}, {}\n"
+                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones = {}, {}, {}\n"
                 + "loop.set_exception_handler(lambda loop, context: reported.append(repr(context.get(\"exception\"))))\n\n\n"
                 + "def record(label):\n    events.append((label, run))\n\n\n"
+                + "def note(label, look):\n    try:\n        value = str(look())\n    except Exception as e:\n"
+                + "        value = type(e).__name__\n    events.append((label + \":\" + value, run))\n\n\n"
+                + "def done_callback(future, label, cb):\n    # the same label on the same future is the same callback\n"
+                + "    return dones.setdefault((future, label), lambda f: cb())\n\n\n"
+                + "def task_name(task):\n    return None if task is None else task.get_name()\n\n\n"
                 + "def outcome(n, op, what):\n    outcomes.append((n, op, what))\n\n\n"
                 + "def in_run(body):\n    global run, runs\n    runs += 1\n    run = runs\n    try:\n"
                 + "        return body()\n    finally:\n        run = 0\n\n\n"
                 + "def run_once():\n    loop.stop()\n    loop.run_forever()\n\n\n"
+                + "def start_loop_thread():\n    # run_forever() on a thread of its own; waits (at most 1 s) until it is idle\n"
+                + "    global loop_thread\n"
+                + "    loop_thread = threading.Thread(target=in_run, args=(loop.run_forever,), daemon=True)\n"
+                + "    loop_thread.start()\n    for _ in range(100):\n        time.sleep(0.01)\n"
+                + "        if loop.is_running() and not getattr(loop, \"_ready\", None):\n            return\n\n\n"
+                + "def stop_loop_thread():\n    loop.call_soon_threadsafe(loop.stop)\n    loop_thread.join(5)\n"
+                + "    print(\"loop thread ended:\", not loop_thread.is_alive())\n\n\n"
                 + defs
                 + "\n" + body
                 + "\nobserved = {}\nfor label, r in events:\n    observed.setdefault(r, []).append(label)\n"
@@ -95,8 +108,13 @@ public final class PythonScript {
         } else if (op instanceof Operation.CreateFuture o) {
             out.append(indent).append("futures[").append(quote(o.future())).append("] = loop.create_future()\n");
         } else if (op instanceof Operation.AddDoneCallback o) {
-            out.append(indent).append("futures[").append(quote(o.future())).append("].add_done_callback(lambda f: ")
-                    .append(function(o.label(), o.then())).append("())\n");
+            out.append(indent).append("futures[").append(quote(o.future())).append("].add_done_callback(done_callback(")
+                    .append(quote(o.future())).append(", ").append(quote(o.label())).append(", ")
+                    .append(function(o.label(), o.then())).append("))\n");
+        } else if (op instanceof Operation.RemoveDoneCallback o) {
+            out.append(indent).append("print(\"removed:\", futures[").append(quote(o.future()))
+                    .append("].remove_done_callback(dones[(").append(quote(o.future())).append(", ")
+                    .append(quote(o.label())).append(")]))\n");
         } else if (op instanceof Operation.SetResult o) {
             out.append(indent).append("futures[").append(quote(o.future())).append("].set_result(")
                     .append(o.value()).append(")\n");
@@ -128,6 +146,29 @@ public final class PythonScript {
         } else if (op instanceof Operation.RunUntilComplete o) {
             out.append(indent).append("print(\"run_until_complete:\", in_run(lambda: loop.run_until_complete(futures[")
                     .append(quote(o.future())).append("])))\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.IsRunning) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", loop.is_running)\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.CurrentTask) {
+            out.append(indent).append("note(").append(quote(o.name()))
+                    .append(", lambda: task_name(asyncio.current_task(loop)))\n");
+        } else if (op instanceof Operation.StartLoopThread) {
+            out.append(indent).append("start_loop_thread()\n");
+        } else if (op instanceof Operation.StopLoopThread) {
+            out.append(indent).append("stop_loop_thread()\n");
+        } else if (op instanceof Operation.CancelTask o) {
+            out.append(indent).append("futures[").append(quote(o.task())).append("].cancel()\n");
+        } else if (op instanceof Operation.Close) {
+            out.append(indent).append("loop.close()\n");
+        } else if (op instanceof Operation.IsClosed) {
+            out.append(indent).append("print(\"is_closed:\", loop.is_closed())\n");
+        } else if (op instanceof Operation.FutureResult o) {
+            out.append(indent).append("print(\"result:\", futures[").append(quote(o.future())).append("].result())\n");
+        } else if (op instanceof Operation.FutureException o) {
+            out.append(indent).append("print(\"exception:\", repr(futures[").append(quote(o.future()))
+                    .append("].exception()))\n");
+        } else if (op instanceof Operation.SetStopIteration o) {
+            out.append(indent).append("futures[").append(quote(o.future()))
+                    .append("].set_exception(StopIteration(\"set by the kit\"))\n");
         } else {
             out.append(indent).append("raise NotImplementedError(").append(quote(op.wireName())).append(")\n");
         }

@@ -25,26 +25,53 @@ public record Sketch(List<Choice> choices) {
         /** The loop on a thread of its own, {@code call_soon_threadsafe} from the kit's thread, then stopped. */
         CROSS_THREAD,
         /** A task with {@code eager_start=True} where the declared API level and capabilities allow, else a task. */
-        EAGER_TASK
+        EAGER_TASK,
+        /** {@code fut.result()} of a future or task made before: its value or what it raises is compared. */
+        FUTURE_RESULT,
+        /** {@code fut.exception()} of a future or task made before. */
+        FUTURE_EXCEPTION,
+        /** {@code fut.set_exception(StopIteration(...))}, which asyncio refuses with TypeError. */
+        STOP_ITERATION,
+        /** {@code loop.close()}, then what a closed loop answers; the program ends there. */
+        CLOSE
     }
 
     /** What a callback does while it runs (its {@code then}). */
-    public enum ChildKind { SOON, THREADSAFE, LATER, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, STOP, RAISE, CANCEL_TASK }
+    public enum ChildKind {
+        SOON, THREADSAFE, LATER, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, STOP, RAISE, CANCEL_TASK,
+        /** A note of {@code loop.is_running()}: True in every callback and task step the loop runs. */
+        IS_RUNNING,
+        /** A note of {@code asyncio.current_task()}: the task whose step runs, None in a plain callback. */
+        CURRENT_TASK,
+        /** {@code loop.close()} while the loop runs, which asyncio refuses (RuntimeError); never in a task's step. */
+        CLOSE
+    }
 
     /** One operation inside a callback; {@code then} is what the callback it schedules does (one level more). */
     public record Child(ChildKind kind, int arg, List<ChildKind> then) {}
 
-    /** One top-level choice; {@code arg} picks a name or a delay, {@code then} what its callback does. */
+    /**
+     * One top-level choice; {@code arg} picks a name or a delay, {@code then} what its callback does. An
+     * ADD_DONE with the highest {@code arg} (11), once a done callback was added, adds the latest one once more
+     * and removes both with {@code remove_done_callback()}: an argument, not a kind of its own, so the kinds'
+     * frequencies, and what they explore, stay as they were.
+     */
     public record Choice(Kind kind, int arg, List<Child> then) {}
 
-    /** Sketches of {@code min}..{@code max} choices; jqwik shrinks them towards fewer, simpler choices. */
+    /**
+     * Sketches of {@code min}..{@code max} choices; jqwik shrinks them towards fewer, simpler choices. The
+     * observers and the close (added for the gallery's loops that only they show) weigh as little as the
+     * rarest older kinds, so that what the older kinds explore stays about as likely as before.
+     */
     public static Arbitrary<Sketch> sketches(int min, int max) {
         Arbitrary<ChildKind> childKinds = Arbitraries.frequencyOf(
                 Tuple.of(5, Arbitraries.just(ChildKind.SOON)), Tuple.of(1, Arbitraries.just(ChildKind.THREADSAFE)),
                 Tuple.of(2, Arbitraries.just(ChildKind.LATER)), Tuple.of(2, Arbitraries.just(ChildKind.SET_RESULT)),
                 Tuple.of(1, Arbitraries.just(ChildKind.SET_EXCEPTION)),
                 Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_FUTURE)), Tuple.of(1, Arbitraries.just(ChildKind.STOP)),
-                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)), Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_TASK)));
+                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)), Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_TASK)),
+                Tuple.of(1, Arbitraries.just(ChildKind.IS_RUNNING)), Tuple.of(2, Arbitraries.just(ChildKind.CURRENT_TASK)),
+                Tuple.of(1, Arbitraries.just(ChildKind.CLOSE)));
         Arbitrary<Integer> args = Arbitraries.integers().between(0, 11);
         Arbitrary<Child> child = Combinators.combine(childKinds, args, childKinds.list().ofMaxSize(2)).as(Child::new);
         Arbitrary<Kind> kinds = Arbitraries.frequencyOf(
@@ -57,7 +84,9 @@ public record Sketch(List<Choice> choices) {
                 Tuple.of(4, Arbitraries.just(Kind.RUN_ONCE)), Tuple.of(2, Arbitraries.just(Kind.RUN_FOREVER)),
                 Tuple.of(2, Arbitraries.just(Kind.RUN_UNTIL_COMPLETE)), Tuple.of(1, Arbitraries.just(Kind.TIMED_RUN)),
                 Tuple.of(2, Arbitraries.just(Kind.CANCEL_TASK)), Tuple.of(1, Arbitraries.just(Kind.CROSS_THREAD)),
-                Tuple.of(2, Arbitraries.just(Kind.EAGER_TASK)));
+                Tuple.of(2, Arbitraries.just(Kind.EAGER_TASK)), Tuple.of(1, Arbitraries.just(Kind.FUTURE_RESULT)),
+                Tuple.of(1, Arbitraries.just(Kind.FUTURE_EXCEPTION)), Tuple.of(1, Arbitraries.just(Kind.STOP_ITERATION)),
+                Tuple.of(1, Arbitraries.just(Kind.CLOSE)));
         Arbitrary<Choice> choice = Combinators.combine(kinds, args, child.list().ofMaxSize(3)).as(Choice::new);
         return choice.list().ofMinSize(min).ofMaxSize(max).map(Sketch::new);
     }

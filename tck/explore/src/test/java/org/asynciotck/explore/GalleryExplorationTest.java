@@ -31,20 +31,33 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 class GalleryExplorationTest {
 
-    private static final int BUDGET = 150;
-    private static final int SHRINK_BUDGET = 600;
+    /**
+     * Programs per loop. 300 since the generator learnt observers, notes and the close tail: seven more kinds of
+     * choice make each older kind rarer, and two loops it found within 150 before (cancel_forgets_done_callbacks,
+     * cancel_ends_task_at_once) needed more; a loop that nothing finds costs about a second per 150 programs.
+     */
+    private static final int BUDGET = 300;
+    /**
+     * Shrink candidates tried per loop. 1200 since notes came in: a note's divergence (callbacks_inherit_the_task)
+     * stopped at 11 steps after 600 candidates, and reached 6 after 1200.
+     */
+    private static final int SHRINK_BUDGET = 1200;
     private static final int MOST_STEPS = 8;
     private static final long SEED = 7;
 
     /** The rule a loop's divergence must name, where the test pins it. */
-    private static final Map<String, String> RULES = Map.of(
-            "stop_one_batch_late", "NTODO-4",
-            "callback_errors_swallowed", "ERROR-1",
-            "cancelled_timers_still_fire", "HANDLE-1",
-            "threadsafe_inbox", "NTODO-3",
-            "timers_in_scheduling_order", "TIMER-6",
-            "cancel_twice_raises", "HANDLE-4",
-            "late_done_callback_at_once", "FUTURE-1");
+    private static final Map<String, String> RULES = Map.ofEntries(
+            Map.entry("stop_one_batch_late", "NTODO-4"),
+            Map.entry("callback_errors_swallowed", "ERROR-1"),
+            Map.entry("cancelled_timers_still_fire", "HANDLE-1"),
+            Map.entry("threadsafe_inbox", "NTODO-3"),
+            Map.entry("timers_in_scheduling_order", "TIMER-6"),
+            Map.entry("cancel_twice_raises", "HANDLE-4"),
+            Map.entry("late_done_callback_at_once", "FUTURE-1"),
+            Map.entry("steps_hide_their_task", "CURRENT-1"),
+            Map.entry("callbacks_inherit_the_task", "CURRENT-2"),
+            Map.entry("cancelled_exception_returned", "FUTURE-4"),
+            Map.entry("remove_done_callback_removes_one", "FUTURE-5"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
 
@@ -70,41 +83,34 @@ class GalleryExplorationTest {
             Map.entry("nested_run_allowed", NOT_GENERATED + "a run inside a run"),
             Map.entry("nested_run_until_complete_returns_none", NOT_GENERATED + "a run inside a run"),
             Map.entry("run_until_complete_drops_coroutine_result", NOT_GENERATED + "run_coroutine_until_complete"),
-            Map.entry("is_running_always_false", NOT_GENERATED + "is_running"),
-            Map.entry("close_while_running_ignored", NOT_GENERATED + "close"),
-            Map.entry("is_closed_always_false", NOT_GENERATED + "close and is_closed"),
-            Map.entry("closed_loop_accepts_call_soon", NOT_GENERATED + "close"),
-            Map.entry("closed_run_forever_returns", NOT_GENERATED + "close"),
-            Map.entry("pending_result_is_none", NOT_GENERATED + "future_result"),
-            Map.entry("cancelled_exception_returned", NOT_GENERATED + "future_exception"),
-            Map.entry("remove_done_callback_removes_one", NOT_GENERATED + "remove_done_callback"),
-            Map.entry("future_holds_stop_iteration", NOT_GENERATED + "set_stop_iteration"),
-            Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when"),
+            Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when: a time on the loop's clock, virtual on the"
+                    + " reference loop and real on CPython, and the model compares no times' values"),
             Map.entry("cancel_removes_the_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("done_callbacks_in_one_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("create_task_queues_bookkeeping", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("batch_budget", "a batch larger than its budget: the programs' batches are smaller"),
             Map.entry("create_task_starts_at_once", NOT_GENERATED + "the Task constructor or asyncio.create_task"),
             Map.entry("nested_create_task_steps_at_once", NOT_GENERATED + "tasks made in a task's step"),
-            Map.entry("calls_back_in_task_steps", NOT_GENERATED + "current_task"),
-            Map.entry("steps_hide_their_task", NOT_GENERATED + "current_task"),
-            Map.entry("callbacks_inherit_the_task", NOT_GENERATED + "current_task"),
             Map.entry("plain_calls_skip_the_task_factory", NOT_GENERATED + "task factories"),
-            Map.entry("cancel_message_dropped", NOT_GENERATED + "cancellation messages"),
+            Map.entry("cancel_message_dropped", NOT_GENERATED + "cancellation messages, which show only in an"
+                    + " error's text, and the model compares error types only"),
             Map.entry("cancellation_cannot_be_refused", NOT_GENERATED + "tasks that catch their cancellation"),
-            Map.entry("cancel_skips_the_coroutine", NOT_GENERATED + "tasks that catch their cancellation"),
             Map.entry("timeout_from_latest_timer", "shows only in where a timer with a positive delay runs among"
                     + " callbacks, which the model does not compare on a real clock"),
             Map.entry("timers_run_early", "shows only in where a timer with a positive delay runs among"
                     + " callbacks, which the model does not compare on a real clock"),
-            Map.entry("cancel_leaves_awaited_future", "needs a cancel while the task awaits and a look at the"
-                    + " future it awaits: too rare for the budget"),
             Map.entry("stopped_run_until_complete_returns_none", "needs a stop() that ends a run_until_complete"
                     + " before its future is done: too rare for the budget"));
 
     /** Loops the test does not run, and why. */
     static final Map<String, String> NOT_RUN = Map.of("timeout_in_milliseconds", "its selector waits 1000 times too"
             + " long, so each timed run takes 7 s: over two minutes for the budget (TIMEOUT-1 catches it)");
+
+    /**
+     * Loops run on another CPython than 3.12, and why: set_stop_iteration is generated only at a declared API
+     * level of 3.13 or later (3.10 to 3.12 refuse it, 3.13 converts it: errata E-19).
+     */
+    static final Map<String, String> PYTHON_OF = Map.of("future_holds_stop_iteration", "3.13.0");
 
     private static long started;
 
@@ -144,7 +150,8 @@ class GalleryExplorationTest {
     void findsAndShrinksTheDivergence(String factory) {
         Assumptions.assumeFalse(NOT_RUN.containsKey(factory), () -> "not run: " + NOT_RUN.get(factory));
         try (ReferenceImplementation reference = new ReferenceImplementation();
-                ProcessImplementation broken = Loops.agent(Loops.python("3.12.1"), "c", "broken_loops:" + factory)) {
+                ProcessImplementation broken = Loops.agent(Loops.python(PYTHON_OF.getOrDefault(factory, "3.12.1")), "c",
+                        "broken_loops:" + factory)) {
             Explorer.Settings settings = new Explorer.Settings(SEED, BUDGET, 9, 22, SHRINK_BUDGET, true, null, true);
             Explorer.Result result = new Explorer(reference, broken, settings).run(i -> {});
             System.out.printf("[explore] broken_loops:%s after %d programs (%.1f s): %s%n", factory, result.programs(),
