@@ -250,13 +250,14 @@ public class EventLoop implements AutoCloseable {
     protected void runOnce() {
         dropCancelledTimers();
         Double timeout = selectTimeout();
-        boolean watchedReady = !readyWatchers().isEmpty();
-        if (watchedReady || (timeout != null && timeout <= 0)) {
-            // The poll cannot block, so no other thread needs to wake it: the wake-up state
-            // stays AWAKE, and a busy iteration makes none of the fenced stores of
-            // pollAnnounced() (netty's NioEventLoop skips its wake-up state the same way when
-            // it has tasks: selectNow, no nextWakeupNanos)
-            poller.poll(timeout, watchedReady);
+        if (Objects.equals(timeout, 0.0)) {
+            // Work is waiting: a zero timeout cannot block, whatever the watched descriptors
+            // are, so no other thread needs to wake this poll. The wake-up state stays AWAKE and
+            // a busy iteration makes none of the fenced stores of pollAnnounced() (netty's
+            // NioEventLoop skips its wake-up state the same way when it has tasks). Equality,
+            // not "<= 0": selectTimeout() never answers below zero, and the comparison would add
+            // a branch that no program can tell apart (docs/mutation.md).
+            poller.poll(timeout);
         } else {
             pollAnnounced();
         }
@@ -460,9 +461,6 @@ public class EventLoop implements AutoCloseable {
      * before writer; the order across keys is the selector's, not promised).
      */
     private List<Handle> readyWatchers() {
-        if (readers.isEmpty() && writers.isEmpty()) {
-            return List.of(); // nothing watched: every iteration asks twice, so skip the scans
-        }
         List<Handle> due = new ArrayList<>();
         readers.forEach((fd, handle) -> {
             if (fd.readable() && !handle.cancelled()) {
