@@ -250,16 +250,16 @@ public class EventLoop implements AutoCloseable {
     protected void runOnce() {
         dropCancelledTimers();
         Double timeout = selectTimeout();
-        if (Objects.equals(timeout, 0.0)) {
+        if (!Objects.equals(timeout, 0.0)) {
+            pollAnnounced(); // the poll may block
+        } else {
             // Work is waiting: a zero timeout cannot block, whatever the watched descriptors
             // are, so no other thread needs to wake this poll. The wake-up state stays AWAKE and
             // a busy iteration makes none of the fenced stores of pollAnnounced() (netty's
-            // NioEventLoop skips its wake-up state the same way when it has tasks). Equality,
-            // not "<= 0": selectTimeout() never answers below zero, and the comparison would add
-            // a branch that no program can tell apart (docs/mutation.md).
+            // NioEventLoop skips its wake-up state the same way when it has tasks). The blocking
+            // case comes first so that a removed branch leads here, to a stall STALL-2 shows,
+            // not to an always-announced poll that no program can tell apart (docs/mutation.md).
             poller.poll(timeout);
-        } else {
-            pollAnnounced();
         }
         // CPython _process_events: I/O callbacks are queued right after the poll, BEFORE the
         // timers that are due (errata E-1: the source document lists timers first). ORDER-1
