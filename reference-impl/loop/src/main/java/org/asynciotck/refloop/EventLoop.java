@@ -244,15 +244,22 @@ public class EventLoop implements AutoCloseable {
     /**
      * One full iteration: CPython {@code _run_once}. Drops cancelled timers, polls with the
      * computed timeout, moves due timers to the ready queue, then runs exactly the handles
-     * that were ready when the drain began.
+     * that were ready when the drain began. A poll that may block is announced to other threads
+     * first ({@link WakeupState}); one that cannot block (work is waiting) is not.
      */
     protected void runOnce() {
         dropCancelledTimers();
-        wakeupState.set(WakeupState.POLLING); // before the ready check, see WakeupState
-        try {
-            poller.poll(selectTimeout(), !readyWatchers().isEmpty());
-        } finally {
-            wakeupState.set(WakeupState.AWAKE);
+        Double timeout = selectTimeout();
+        if (!Objects.equals(timeout, 0.0)) {
+            pollAnnounced(); // the poll may block
+        } else {
+            // Work is waiting: a zero timeout cannot block, whatever the watched descriptors
+            // are, so no other thread needs to wake this poll. The wake-up state stays AWAKE and
+            // a busy iteration makes none of the fenced stores of pollAnnounced() (netty's
+            // NioEventLoop skips its wake-up state the same way when it has tasks). The blocking
+            // case comes first so that a removed branch leads here, to a stall STALL-2 shows,
+            // not to an always-announced poll that no program can tell apart (docs/mutation.md).
+            poller.poll(timeout);
         }
         // CPython _process_events: I/O callbacks are queued right after the poll, BEFORE the
         // timers that are due (errata E-1: the source document lists timers first). ORDER-1
@@ -261,6 +268,21 @@ public class EventLoop implements AutoCloseable {
         }
         moveDueTimersToReady();
         runReadyBatch();
+    }
+
+    /**
+     * A poll that may block: announced as POLLING first, and only then are the timeout and the
+     * watched descriptors looked at again (see {@link WakeupState}). Work another thread added
+     * after {@link #runOnce()} looked the first time is either seen here, so the poll does not
+     * block, or added after the announcement, so that thread wakes the poller.
+     */
+    private void pollAnnounced() {
+        wakeupState.set(WakeupState.POLLING); // before the ready check, see WakeupState
+        try {
+            poller.poll(selectTimeout(), !readyWatchers().isEmpty());
+        } finally {
+            wakeupState.set(WakeupState.AWAKE);
+        }
     }
 
     /**
@@ -275,6 +297,8 @@ public class EventLoop implements AutoCloseable {
 
     /**
      * The timeout for the poll, as {@code _run_once} computes it: seconds, or null to block.
+     * Asked once per iteration, and once more when the answer lets the poll block (after the
+     * wake-up announcement, see {@link #runOnce()}), so it must not have side effects.
      */
     protected Double selectTimeout() {
         if (readyQueueLength() > 0 || stopping) {

@@ -7,10 +7,13 @@ package org.asynciotck.refloop;
  * <pre>
  * state      | who sets it                            | what a foreign callSoonThreadsafe does
  * -----------+----------------------------------------+-------------------------------------------
- * AWAKE      | loop thread, after each poll returns   | nothing: the loop will look at the ready
- *            |                                        | queue before it polls again
- * POLLING    | loop thread, BEFORE it computes the    | CAS POLLING -> WOKEN, then Poller.wakeup()
- *            | timeout (so a callback added after the |
+ * AWAKE      | loop thread, after a poll that may     | nothing: the loop will look at the ready
+ *            | block returns; it stays AWAKE through  | queue before it polls again
+ *            | busy iterations (their poll cannot     |
+ *            | block)                                 |
+ * POLLING    | loop thread, when the poll may block,  | CAS POLLING -> WOKEN, then Poller.wakeup()
+ *            | BEFORE it computes the timeout again   |
+ *            | (so a callback added after the first   |
  *            | ready-queue check is never missed)     |
  * WOKEN      | the foreign thread that won the CAS    | nothing: one wake-up is enough
  * </pre>
