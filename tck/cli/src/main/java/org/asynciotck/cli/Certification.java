@@ -66,7 +66,8 @@ final class Certification {
                 catalogue, new ConsoleProgress(err, SanitisingPrintWriter.isTerminal(err)));
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(
-                new ReportWriter(folder, KitVersion.get(), junitCopy), run::cut, err).install()) {
+                new ReportWriter(folder, KitVersion.get(), junitCopy), run::cut, err).install();
+                InterruptExit.Registration frozenOnSignal = InterruptExit.beforeExit(run::freezeResults)) {
             result = run.execute();
             reporting.finish(result);
         }

@@ -79,6 +79,7 @@ public final class ConformanceRun {
      * @param why what cut the run, e.g. "run interrupted"
      */
     public RunResult cut(String why) {
+        freezeResults();
         RunScope run = scope;
         if (run != null) {
             CucumberReports.finishCut(run, why);
@@ -89,6 +90,15 @@ public final class ConformanceRun {
             }
         }
         return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false);
+    }
+
+    /**
+     * Keeps every verdict recorded so far and no later one: called when an interruption begins, before the
+     * kit ends its agents, so that the scenario the interruption cut is not-run rather than "crashed" by the
+     * kit's own kill. {@link #cut} calls it too.
+     */
+    public void freezeResults() {
+        collector.freeze();
     }
 
     public ImplementationInfo implementation() {

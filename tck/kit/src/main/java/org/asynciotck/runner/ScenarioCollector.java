@@ -30,6 +30,12 @@ final class ScenarioCollector implements TestExecutionListener {
     private final Set<String> finishedIds = new HashSet<>();
     private int total;
     private int started;
+    /**
+     * Set when the run is being interrupted ({@link #freeze}): a scenario that finishes after that finishes
+     * because the kit is ending its agents, so its verdict (say "crashed (signal 9)") would blame the
+     * implementation for the kit's own kill. It stays not-run instead.
+     */
+    private boolean frozen;
 
     ScenarioCollector(ScenarioListener listener) {
         this.listener = listener;
@@ -77,6 +83,9 @@ final class ScenarioCollector implements TestExecutionListener {
         ScenarioResult scenario;
         int finished;
         synchronized (this) {
+            if (frozen) {
+                return; // finished after the interruption began: not-run in snapshotWithNotRun
+            }
             if (!finishedIds.add(identifier.getUniqueId())) {
                 return; // a scenario reported twice (skipped, then finished) keeps its first verdict
             }
@@ -85,6 +94,11 @@ final class ScenarioCollector implements TestExecutionListener {
             finished = results.size();
         }
         listener.scenarioFinished(scenario, finished, total);
+    }
+
+    /** No result recorded from now on counts: the run is being interrupted. */
+    synchronized void freeze() {
+        frozen = true;
     }
 
     synchronized List<ScenarioResult> snapshot() {
