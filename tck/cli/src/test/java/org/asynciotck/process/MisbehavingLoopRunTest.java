@@ -18,8 +18,6 @@ import org.asynciotck.runner.ScenarioListener;
 import org.asynciotck.runner.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A whole certification run against real CPython loops that crash or hang in one operation
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * "crashed" or "timed-out", a fresh agent serves the next scenario, every other rule still gets
  * its real verdict, and the run's results are complete.
  */
-@Execution(ExecutionMode.CONCURRENT) // its runs mostly wait out crash restarts and hang bounds: two at a time, each on its own agent and RunScope
 class MisbehavingLoopRunTest {
 
     private static final Path PYTHON = FakeAgents.pyenvPython("3.12.1", "python3")
