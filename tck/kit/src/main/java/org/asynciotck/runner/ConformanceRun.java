@@ -14,6 +14,7 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
@@ -37,6 +38,13 @@ public final class ConformanceRun {
     private final RunConfiguration configuration;
     private final RuleCatalogue catalogue;
     private final ImplementationInfo info;
+    /**
+     * Runs in one JVM discover their scenarios one at a time and then run side by side. Two galleries'
+     * runs that discovered at the same moment once gave one of them no scenario at all (CI); finding the
+     * features in the kit's jar is the shared step, and it takes a fraction of a second.
+     */
+    private static final Object DISCOVERY = new Object();
+
     private final ScenarioCollector collector;
     /** The run's scope while {@link #execute} runs; null before and after. */
     private volatile RunScope scope;
@@ -57,7 +65,11 @@ public final class ConformanceRun {
             scope = run;
             try {
                 Launcher launcher = LauncherFactory.create();
-                launcher.execute(discoveryRequest(run), collector);
+                TestPlan plan;
+                synchronized (DISCOVERY) {
+                    plan = launcher.discover(discoveryRequest(run));
+                }
+                launcher.execute(plan, collector);
             } finally {
                 scope = null;
             }
