@@ -3,11 +3,11 @@ package org.asynciotck.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.TagFilter;
 import org.asynciotck.spi.LoopImplementation;
-import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.untrusted.ReportFolders;
 
 /**

@@ -35,9 +35,6 @@ public final class ConformanceRun {
 
     private static final String CUCUMBER_ENGINE_ID = "cucumber";
 
-    private final RunConfiguration configuration;
-    private final RuleCatalogue catalogue;
-    private final ImplementationInfo info;
     /**
      * Runs in one JVM discover their scenarios one at a time and then run side by side. Two galleries'
      * runs that discovered at the same moment once gave one of them no scenario at all (CI); finding the
@@ -45,6 +42,9 @@ public final class ConformanceRun {
      */
     private static final Object DISCOVERY = new Object();
 
+    private final RunConfiguration configuration;
+    private final RuleCatalogue catalogue;
+    private final ImplementationInfo info;
     private final ScenarioCollector collector;
     /** The run's scope while {@link #execute} runs; null before and after. */
     private volatile RunScope scope;
