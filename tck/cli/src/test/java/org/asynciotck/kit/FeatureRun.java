@@ -1,16 +1,16 @@
 package org.asynciotck.kit;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.asynciotck.runner.FeatureSelection;
 import org.asynciotck.runner.TagExpressionDiscoveryFilter;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.steps.RunScope;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -51,7 +51,7 @@ public final class FeatureRun {
     public static FeatureRun of(LoopImplementation implementation, String tagExpression) {
         try (RunScope scope = RunScope.open(implementation)) {
             EngineTestKit.Builder engine = EngineTestKit.engine("cucumber")
-                    .selectors(selectPackage("features"))
+                    .selectors(FeatureSelection.of("features").toArray(DiscoverySelector[]::new))
                     .configurationParameter("cucumber.glue", "org.asynciotck.steps")
                     .configurationParameter("cucumber.plugin", scope.stepPlugins());
             if (tagExpression != null && !tagExpression.isBlank()) {

@@ -60,6 +60,20 @@ class ConformanceRunTest {
     }
 
     @Test
+    void aRunWhoseEngineBreaksDownGivesEverySelectedScenarioAnErrorThatSaysWhy() {
+        RunResult result = new ConformanceRun(
+                new RunConfiguration(new SampleImplementation("sample-1"), SAMPLE_FEATURES,
+                        "org.asynciotck.brokenglue", null, out),
+                RuleCatalogue.loadFromClasspath(SAMPLE_FEATURES), ScenarioListener.none()).execute();
+
+        // Not an empty run: the six scenarios the features hold, each an error naming the cause.
+        assertThat(result.scenarios()).hasSize(6).allSatisfy(scenario -> {
+            assertThat(scenario.verdict()).isEqualTo(Verdict.ERROR);
+            assertThat(scenario.message()).contains("the run-wide hook broke").contains("did not run");
+        });
+    }
+
+    @Test
     void twoRunsInProgressAtOnceEachSeeOnlyTheirOwnImplementation(@TempDir Path otherOut) throws Exception {
         var bothInProgress = new java.util.concurrent.CountDownLatch(2);
         var pool = java.util.concurrent.Executors.newFixedThreadPool(2);

@@ -10,7 +10,6 @@ import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_P
 
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.steps.RunScope;
-import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -35,13 +34,6 @@ public final class ConformanceRun {
 
     private static final String CUCUMBER_ENGINE_ID = "cucumber";
 
-    /**
-     * Runs in one JVM discover their scenarios one at a time and then run side by side. Two galleries'
-     * runs that discovered at the same moment once gave one of them no scenario at all (CI); finding the
-     * features in the kit's jar is the shared step, and it takes a fraction of a second.
-     */
-    private static final Object DISCOVERY = new Object();
-
     private final RunConfiguration configuration;
     private final RuleCatalogue catalogue;
     private final ImplementationInfo info;
@@ -65,10 +57,9 @@ public final class ConformanceRun {
             scope = run;
             try {
                 Launcher launcher = LauncherFactory.create();
-                TestPlan plan;
-                synchronized (DISCOVERY) {
-                    plan = launcher.discover(discoveryRequest(run));
-                }
+                DiscoveryProblems problems = new DiscoveryProblems();
+                TestPlan plan = launcher.discover(discoveryRequest(run, problems));
+                problems.requireNone();
                 launcher.execute(plan, collector);
             } finally {
                 scope = null;
@@ -117,12 +108,11 @@ public final class ConformanceRun {
         return info;
     }
 
-    private LauncherDiscoveryRequest discoveryRequest(RunScope run) {
+    private LauncherDiscoveryRequest discoveryRequest(RunScope run, DiscoveryProblems problems) {
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                // Cucumber 7.34 warns on a classpath-resource selector for a folder and asks for the
-                // package selector; both find the same files and report the same ClasspathResourceSource.
-                .selectors(DiscoverySelectors.selectPackage(configuration.featuresFolder().replace('/', '.')))
+                .selectors(FeatureSelection.of(configuration.featuresFolder()))
                 .filters(EngineFilter.includeEngines(CUCUMBER_ENGINE_ID))
+                .listeners(problems)
                 // A junit-platform.properties or -D flag on the user's classpath must not change the run.
                 .enableImplicitConfigurationParameters(false)
                 .configurationParameter(GLUE_PROPERTY_NAME, configuration.gluePackage())

@@ -76,7 +76,27 @@ final class ScenarioCollector implements TestExecutionListener {
     public void executionFinished(TestIdentifier identifier, TestExecutionResult result) {
         if (identifier.isTest()) {
             record(identifier, VerdictClassifier.classify(result));
+        } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+            recordUnfinishedUnder(identifier, result);
         }
+    }
+
+    /**
+     * A container that failed (Cucumber's engine when it cannot load the glue, a feature whose background
+     * hook threw) reports none of its scenarios: each one it left without a verdict gets an error that says
+     * why, so a run that broke down is never read as a run that selected less.
+     */
+    private void recordUnfinishedUnder(TestIdentifier container, TestExecutionResult result) {
+        String why = container.getDisplayName() + " " + result.getStatus().name().toLowerCase()
+                + result.getThrowable().map(t -> ": " + t).orElse("") + ", so this scenario did not run";
+        List<TestIdentifier> unfinished;
+        synchronized (this) {
+            unfinished = planned.stream()
+                    .filter(test -> test.getUniqueIdObject().hasPrefix(container.getUniqueIdObject())
+                            && !finishedIds.contains(test.getUniqueId()))
+                    .toList();
+        }
+        unfinished.forEach(test -> record(test, new VerdictClassifier.Classified(Verdict.ERROR, why)));
     }
 
     private void record(TestIdentifier identifier, VerdictClassifier.Classified classified) {
