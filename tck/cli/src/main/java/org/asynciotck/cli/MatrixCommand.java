@@ -6,10 +6,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.asynciotck.KitVersion;
 import org.asynciotck.process.Discovery;
@@ -77,6 +79,15 @@ final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP + "; applies to every implementation")
     private List<String> profileNames = new ArrayList<>();
 
+    /** More than the machine's cores only adds waiting; a typo like 80 would start 80 agents at once. */
+    static final int MOST_JOBS = 8;
+
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1", description = {
+        "certify N implementations side by side (1 to " + MOST_JOBS + ", default ${DEFAULT-VALUE}): each in its "
+        + "own run and agent, exactly as alone; each one's output is printed whole when it is done, in order.",
+        "Scenarios that time threads share the machine's cores then; 'asyncio-tck run' certifies one alone."})
+    private int jobs;
+
     private UserProfiles profiles;
 
     private final ImplementationFactory factory;
@@ -96,6 +107,11 @@ final class MatrixCommand implements Callable<Integer> {
         List<ImplementationSpec> specs = new ArrayList<>();
         try {
             TagFilter.check(tags);
+            if (jobs < 1 || jobs > MOST_JOBS) {
+                throw new IllegalArgumentException("bad --jobs " + jobs + ": give 1 to " + MOST_JOBS
+                        + " implementations to certify side by side (the machine has "
+                        + Runtime.getRuntime().availableProcessors() + " cores)");
+            }
             profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {
                 ImplementationSpec parsed = ImplementationSpec.parse(impl);
@@ -126,15 +142,10 @@ final class MatrixCommand implements Callable<Integer> {
 
     private int certifyAll(List<ImplementationSpec> specs, RuleCatalogue catalogue, Path folder, PrintWriter err)
             throws IOException {
-        Certification certification = new Certification(settings, tags,
-                allureHtml != null ? allureHtml : settings.allureHtmlByDefault(), err);
-        List<MatrixColumn> columns = new ArrayList<>();
-        Set<String> keys = new HashSet<>();
-        for (ImplementationSpec implementation : specs) {
-            err.println("== " + implementation.text());
-            err.flush();
-            columns.add(certify(implementation, catalogue, certification, folder, keys, err));
-        }
+        ColumnKeys keys = new ColumnKeys(specs.size());
+        List<MatrixColumn> columns = new ArrayList<>(jobs == 1
+                ? certifyInTurn(specs, catalogue, folder, keys, err)
+                : certifySideBySide(specs, catalogue, folder, keys, err));
         int refused = merge(catalogue, folder, columns, keys, err);
         MatrixReport matrix = MatrixReport.of(catalogue, columns, KitVersion.get());
         MatrixWriter.write(folder, matrix);
@@ -158,25 +169,106 @@ final class MatrixCommand implements Callable<Integer> {
         return columns.stream().allMatch(MatrixColumn::conformant) ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;
     }
 
-    private MatrixColumn certify(ImplementationSpec implementation, RuleCatalogue catalogue,
-            Certification certification, Path folder, Set<String> keys, PrintWriter err) throws IOException {
+    private List<MatrixColumn> certifyInTurn(List<ImplementationSpec> specs, RuleCatalogue catalogue, Path folder,
+            ColumnKeys keys, PrintWriter err) throws IOException {
+        List<MatrixColumn> columns = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            err.println("== " + specs.get(i).text());
+            err.flush();
+            columns.add(certify(i, specs.get(i), catalogue, folder, keys, err));
+        }
+        return columns;
+    }
+
+    /**
+     * {@code --jobs N}: N columns at a time, each certified exactly as in turn, into a buffer of its own that
+     * is printed whole, in the columns' order, so no two runs' lines interleave. Each column ends in bounded
+     * time (its run's bound), so waiting for it does too.
+     */
+    private List<MatrixColumn> certifySideBySide(List<ImplementationSpec> specs, RuleCatalogue catalogue,
+            Path folder, ColumnKeys keys, PrintWriter err) throws IOException {
+        err.println("asyncio-tck matrix: " + specs.size() + " implementations, " + jobs
+                + " side by side; each one's output follows when it is done");
+        err.flush();
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, daemonThreads());
+        try {
+            List<Future<BufferedColumn>> pending = new ArrayList<>();
+            for (int i = 0; i < specs.size(); i++) {
+                int column = i;
+                pending.add(pool.submit(() -> {
+                    java.io.StringWriter text = new java.io.StringWriter();
+                    PrintWriter out = new PrintWriter(text);
+                    out.println("== " + specs.get(column).text());
+                    MatrixColumn certified = certify(column, specs.get(column), catalogue, folder, keys, out);
+                    out.flush();
+                    return new BufferedColumn(certified, text.toString());
+                }));
+            }
+            List<MatrixColumn> columns = new ArrayList<>();
+            for (Future<BufferedColumn> column : pending) {
+                BufferedColumn done = join(column);
+                err.print(done.output());
+                err.flush();
+                columns.add(done.column());
+            }
+            return columns;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private record BufferedColumn(MatrixColumn column, String output) {}
+
+    private static BufferedColumn join(Future<BufferedColumn> column) throws IOException {
+        try {
+            return column.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while certifying side by side", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The pool's threads never keep the JVM alive: an interrupted matrix exits as one certified in turn does. */
+    private static java.util.concurrent.ThreadFactory daemonThreads() {
+        java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, "matrix-column-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    private MatrixColumn certify(int column, ImplementationSpec implementation, RuleCatalogue catalogue, Path folder,
+            ColumnKeys keys, PrintWriter err) throws IOException {
+        Certification certification = new Certification(settings, tags,
+                allureHtml != null ? allureHtml : settings.allureHtmlByDefault(), err);
         try (LoopImplementation created = factory.create(implementation.options(bound.timeout))) {
             LoopImplementation started;
             try {
                 started = profiles.applyTo(created);
             } catch (IllegalArgumentException e) {
                 err.println("asyncio-tck matrix: " + e.getMessage());
-                return MatrixColumn.notStarted(unique(folderName(created.info().id()), keys), implementation.text(),
-                        e.getMessage());
+                return MatrixColumn.notStarted(keys.take(column, folderName(created.info().id())),
+                        implementation.text(), e.getMessage());
             }
-            String key = unique(folderName(started.info().id()), keys);
+            String key = keys.take(column, folderName(started.info().id()));
             RunResult result = certification.certify(started, catalogue, ReportFolders.inside(folder, key));
             return MatrixColumn.certified(key, implementation.text(), result);
         } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException
                 | OutputLock.InUse e) {
             err.println("asyncio-tck matrix: " + e.getMessage());
-            return MatrixColumn.notStarted(unique(folderName(implementation.text()), keys), implementation.text(),
-                    e.getMessage());
+            return MatrixColumn.notStarted(keys.take(column, folderName(implementation.text())),
+                    implementation.text(), e.getMessage());
+        } finally {
+            keys.pass(column);
         }
     }
 
@@ -185,7 +277,7 @@ final class MatrixCommand implements Callable<Integer> {
      * copy of the file into its folder under {@code folder}, so the matrix links to it. Returns how many
      * files were refused (each named with the reason on {@code err}).
      */
-    private int merge(RuleCatalogue catalogue, Path folder, List<MatrixColumn> columns, Set<String> keys,
+    private int merge(RuleCatalogue catalogue, Path folder, List<MatrixColumn> columns, ColumnKeys keys,
             PrintWriter err) throws IOException {
         int refused = 0;
         for (Path source : from) {
@@ -205,7 +297,7 @@ final class MatrixCommand implements Callable<Integer> {
                 try {
                     ConformanceImport.Imported imported = ConformanceImport.read(file, catalogue);
                     RunResult result = imported.result();
-                    String key = unique(folderName(result.implementation().id()), keys);
+                    String key = keys.unique(folderName(result.implementation().id()));
                     ReportWriter.writeMerged(ReportFolders.inside(folder, key), imported, KitVersion.get());
                     columns.add(MatrixColumn.merged(key, "from:" + key, result, imported.provenance()));
                     err.println("== merged " + key + " (" + imported.provenance().where() + ", "
@@ -233,13 +325,5 @@ final class MatrixCommand implements Callable<Integer> {
     /** A report folder name for an implementation: {@link ReportFolders#name}. */
     static String folderName(String text) {
         return ReportFolders.name(text);
-    }
-
-    private static String unique(String key, Set<String> keys) {
-        String candidate = key;
-        for (int n = 2; !keys.add(candidate); n++) {
-            candidate = key + "-" + n;
-        }
-        return candidate;
     }
 }

@@ -76,6 +76,40 @@ class MatrixCommandTest {
     }
 
     @Test
+    void columnsCertifiedSideBySideAreTheColumnsCertifiedInTurn_keysOrderAndOutputIncluded(@TempDir Path inTurn)
+            throws IOException {
+        String[] columns = {"--impl", "reference", "--impl", "reference-sync", "--impl", "process:./agent",
+            "--impl", "reference", "--tags", "@NTODO-3 or @HANDLE-1"};
+        int sideBySide = run(concat(new String[] {"matrix", "--jobs", "3"}, columns));
+        String sideBySideErr = err.toString();
+        JsonNode parallel = new ObjectMapper().readTree(reports.resolve("matrix.json").toFile());
+        err.getBuffer().setLength(0);
+        int oneAtATime = run(concat(new String[] {"matrix", "--out", inTurn.toString()}, columns));
+        JsonNode sequential = new ObjectMapper().readTree(inTurn.resolve("matrix.json").toFile());
+
+        assertThat(sideBySide).isEqualTo(oneAtATime).isEqualTo(ExitCode.NOT_CONFORMANT);
+        // The same reference twice: the first listed keeps the plain name, as in turn.
+        assertThat(parallel.at("/implementations").findValuesAsText("key"))
+                .containsExactly("reference", "broken-lifo-ready-queue", "process_._agent", "reference-2")
+                .isEqualTo(sequential.at("/implementations").findValuesAsText("key"));
+        for (String rule : List.of("NTODO-3", "HANDLE-1")) {
+            assertThat(rule(parallel, rule).at("/cells").toString()).as(rule)
+                    .isEqualTo(rule(sequential, rule).at("/cells").toString());
+        }
+        // Each column's lines come whole and in order: its header, then its own run's lines, never another's.
+        List<Integer> headers = Stream.of("== reference", "== reference-sync", "== process:./agent")
+                .map(sideBySideErr::indexOf).toList();
+        assertThat(headers).doesNotContain(-1).isSorted();
+        assertThat(sideBySideErr.lastIndexOf("== reference\n")).isGreaterThan(headers.get(2));
+        assertThat(run("matrix", "--jobs", "0")).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("bad --jobs 0").contains("give 1 to 8");
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        return Stream.concat(Stream.of(first), Stream.of(second)).toArray(String[]::new);
+    }
+
+    @Test
     void allureResultsCarryTheRuleAsStoryTheFamilyAsFeatureTheImplementationAndTheSourceLink() throws IOException {
         assertThat(run("run", "--tags", "@HANDLE-1", "--out", reports.toString())).as(err.toString()).isZero();
 
