@@ -17,6 +17,8 @@ import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioListener;
 import org.asynciotck.runner.Verdict;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,7 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
  * (tck/cli/src/test/resources/badloops/bad_loops.py): the scenarios that touch it get the verdict
  * "crashed" or "timed-out", a fresh agent serves the next scenario, every other rule still gets
  * its real verdict, and the run's results are complete.
+ *
+ * <p>Its runs go side by side (each its own agent and run scope): they mostly wait on their loops' hangs, and
+ * runs in one JVM must find all their scenarios however they overlap (FeatureFiles says why they once did not).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MisbehavingLoopRunTest {
 
     private static final Path PYTHON = FakeAgents.pyenvPython("3.12.1", "python3")
