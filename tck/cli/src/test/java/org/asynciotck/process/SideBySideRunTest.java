@@ -44,7 +44,7 @@ class SideBySideRunTest {
     Path out;
 
     @Test
-    void theReferenceLoopGetsTheSameVerdictInTheSameOrderForEveryScenarioSideBySide() {
+    void theReferenceLoopGetsTheSameVerdictInTheSameOrderForEveryScenarioSideBySide() throws Exception {
         RunResult oneAtATime;
         RunResult sideBySide;
         try (LoopImplementation reference = new ReferenceImplementation()) {
@@ -54,6 +54,8 @@ class SideBySideRunTest {
         assertThat(oneAtATime.scenarios()).hasSizeGreaterThan(200);
         assertThat(inOrder(sideBySide)).isEqualTo(inOrder(oneAtATime));
         assertThat(oneAtATime.conformant()).isTrue();
+        assertThat(cucumberTestCases("two")).as("Cucumber's JUnit XML, side by side")
+                .isEqualTo(cucumberTestCases("one")).hasSize(oneAtATime.scenarios().size());
     }
 
     @Test
@@ -61,13 +63,12 @@ class SideBySideRunTest {
         assertSameVerdictsThroughAgents("c");
     }
 
-    @Tag("evidence") // two more CPython runs: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
     @Test
     void stockCpythonWithPythonTasksGetsTheSameVerdictForEveryScenarioSideBySideAndEveryAgentEnds() {
         assertSameVerdictsThroughAgents("py");
     }
 
-    @Tag("evidence") // 20 to 35 s (its scenarios wait out 1 s bounds): run by -P evidence (CI); see pom.xml
+    @Tag("evidence") // 12 s on a quiet machine, 35 s at load 13 (1 s bounds waited out): -P evidence; see pom.xml
     @Test
     void aLoopWhoseRunPrimitivesHangBlocksNothingSideBySideAndEveryRulePassesOrNotAsOneAtATime() throws Exception {
         Duration bound = Duration.ofSeconds(1);
@@ -139,6 +140,21 @@ class SideBySideRunTest {
         Path loops = Path.of(SideBySideRunTest.class.getResource("/badloops/declaration_loops.py").toURI()).getParent();
         return AgentCommand.python(python).loop("declaration_loops:select_ignores_ready").pythonPath(loops)
                 .operationTimeout(bound).handshakeTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** The test cases of Cucumber's JUnit XML in a run's folder, in the order it lists them, with their results. */
+    private List<String> cucumberTestCases(String folder) throws Exception {
+        org.w3c.dom.NodeList cases = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(out.resolve(folder).resolve(ConformanceRun.CUCUMBER_JUNIT_XML).toFile())
+                .getElementsByTagName("testcase");
+        List<String> listed = new ArrayList<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            org.w3c.dom.Element testCase = (org.w3c.dom.Element) cases.item(i);
+            listed.add(testCase.getAttribute("classname") + " / " + testCase.getAttribute("name") + ": "
+                    + testCase.getElementsByTagName("failure").getLength() + " failure(s), "
+                    + testCase.getElementsByTagName("skipped").getLength() + " skipped");
+        }
+        return listed;
     }
 
     /** Each scenario, in the order the result lists them, with its verdict. */

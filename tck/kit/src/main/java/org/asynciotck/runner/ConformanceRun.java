@@ -57,7 +57,7 @@ public final class ConformanceRun {
         try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime),
                 configuration.parallel())) {
             AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());
-            CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath());
+            CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath(), configuration.parallel());
             scope = run;
             try {
                 Launcher launcher = LauncherFactory.create();
