@@ -38,7 +38,6 @@ final class ScenarioCollector implements TestExecutionListener {
     private final Object delivery = new Object();
     /** Every scenario the plan selected, in plan order; those without a result when the run is cut are not-run. */
     private final List<TestIdentifier> planned = new ArrayList<>();
-    private final Set<String> finishedIds = new HashSet<>();
     private int total;
     private int started;
     /**
@@ -113,7 +112,7 @@ final class ScenarioCollector implements TestExecutionListener {
         synchronized (this) {
             unfinished = planned.stream()
                     .filter(test -> test.getUniqueIdObject().hasPrefix(container.getUniqueIdObject())
-                            && !finishedIds.contains(test.getUniqueId()))
+                            && !results.containsKey(test.getUniqueId()))
                     .toList();
         }
         unfinished.forEach(test -> record(test, new VerdictClassifier.Classified(Verdict.ERROR, why)));
@@ -128,7 +127,7 @@ final class ScenarioCollector implements TestExecutionListener {
                 if (frozen) {
                     return; // finished after the interruption began: not-run in snapshotWithNotRun
                 }
-                if (!finishedIds.add(identifier.getUniqueId())) {
+                if (results.containsKey(identifier.getUniqueId())) {
                     return; // a scenario reported twice (skipped, then finished) keeps its first verdict
                 }
                 scenario = resultOf(identifier, classified);
@@ -147,30 +146,34 @@ final class ScenarioCollector implements TestExecutionListener {
 
     /** What has finished, in plan order. */
     synchronized List<ScenarioResult> snapshot() {
-        List<ScenarioResult> all = new ArrayList<>(results.size());
+        return inPlanOrder(null);
+    }
+
+    /** Every planned scenario in plan order: its verdict, or not-run when it has not finished; for a cut run. */
+    synchronized List<ScenarioResult> snapshotWithNotRun(String why) {
+        return inPlanOrder(new VerdictClassifier.Classified(Verdict.NOT_RUN, "not run: " + why));
+    }
+
+    /**
+     * The results in plan order, each planned scenario without one given {@code unfinished} (or left out
+     * when it is null); a result of a scenario the plan did not hold comes after the plan.
+     */
+    private List<ScenarioResult> inPlanOrder(VerdictClassifier.Classified unfinished) {
+        List<ScenarioResult> all = new ArrayList<>(planned.size());
         for (TestIdentifier scenario : planned) {
             ScenarioResult finished = results.get(scenario.getUniqueId());
             if (finished != null) {
                 all.add(finished);
+            } else if (unfinished != null) {
+                all.add(resultOf(scenario, unfinished));
             }
         }
         Set<String> plannedIds = plannedIds();
         results.forEach((id, finished) -> {
             if (!plannedIds.contains(id)) {
-                all.add(finished); // not in the plan (an engine's late addition): after the plan, as it finished
+                all.add(finished);
             }
         });
-        return List.copyOf(all);
-    }
-
-    /** Every planned scenario in plan order: its verdict, or not-run when it has not finished; for a cut run. */
-    synchronized List<ScenarioResult> snapshotWithNotRun(String why) {
-        List<ScenarioResult> all = new ArrayList<>(snapshot());
-        for (TestIdentifier scenario : planned) {
-            if (!finishedIds.contains(scenario.getUniqueId())) {
-                all.add(resultOf(scenario, new VerdictClassifier.Classified(Verdict.NOT_RUN, "not run: " + why)));
-            }
-        }
         return List.copyOf(all);
     }
 
