@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code run --jobs N}: a number of jobs outside 1..MAX_JOBS is a usage error that says what to give;
- * side by side, the run's progress is whole lines whose counts only go up, and its reports are written.
+ * side by side, the run's progress is whole lines whose counts only go up, and its reports (Cucumber's
+ * JUnit XML and HTML, Allure's results) are written and well-formed.
  */
 class JobsOptionTest {
 
@@ -51,6 +52,15 @@ class JobsOptionTest {
                 .parse(out.resolve("cucumber-junit.xml").toFile());
         assertThat(junit.getElementsByTagName("testcase").getLength()).isPositive();
         assertThat(Files.readString(out.resolve("cucumber.html"))).contains("</html>");
+        List<Path> allure;
+        try (var files = Files.list(out.resolve(org.asynciotck.runner.AllureResults.FOLDER))) {
+            allure = files.filter(file -> file.toString().endsWith(".json")).toList();
+        }
+        assertThat(allure).as("Allure's results").isNotEmpty();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (Path file : allure) {
+            json.readTree(file.toFile()); // throws when a result is not well-formed JSON
+        }
         List<String> lines = err.toString().lines().toList();
         Pattern count = Pattern.compile("^scenarios (\\d+)/(\\d+)");
         int last = 0;
