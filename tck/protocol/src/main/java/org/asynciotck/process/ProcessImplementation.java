@@ -145,7 +145,7 @@ public final class ProcessImplementation implements LoopImplementation {
             giveBack(agent);
             throw e;
         }
-        ProcessSession session = new ProcessSession(agent, json, command.operationTimeout(), () -> closed(agent));
+        ProcessSession session = new ProcessSession(agent, json, command.operationTimeout(), () -> sessionClosed(agent));
         synchronized (this) {
             openByThread.put(Thread.currentThread(), session);
         }
@@ -254,7 +254,7 @@ public final class ProcessImplementation implements LoopImplementation {
     }
 
     /** A session closed: its thread may open another, and its agent serves the next session. */
-    private void closed(AgentProcess agent) {
+    private void sessionClosed(AgentProcess agent) {
         synchronized (this) {
             openByThread.values().removeIf(session -> session.agent() == agent);
         }
