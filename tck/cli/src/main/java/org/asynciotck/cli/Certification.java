@@ -26,6 +26,8 @@ final class Certification {
     private final PrintWriter err;
     /** Where junit.xml goes too ({@code --junit}), or null. */
     private Path junitCopy;
+    /** How many scenarios run side by side ({@code --jobs}); 1 unless told. */
+    private int jobs = 1;
 
     /**
      * @param tags       Cucumber tag expression, or null for every scenario
@@ -42,6 +44,12 @@ final class Certification {
     /** Writes junit.xml to {@code path} as well as into the report folder; null for the folder only. */
     Certification junitTo(Path path) {
         this.junitCopy = path;
+        return this;
+    }
+
+    /** Runs {@code jobs} scenarios side by side (RunConfiguration#jobs); 1, the default, one at a time. */
+    Certification jobs(int jobs) {
+        this.jobs = RunConfiguration.requireJobs(jobs);
         return this;
     }
 
@@ -62,7 +70,7 @@ final class Certification {
     private RunResult certifyLocked(LoopImplementation implementation, RuleCatalogue catalogue, Path folder)
             throws IOException {
         ConformanceRun run = new ConformanceRun(
-                new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder),
+                new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder, jobs),
                 catalogue, new ConsoleProgress(err, SanitisingPrintWriter.isTerminal(err)));
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(

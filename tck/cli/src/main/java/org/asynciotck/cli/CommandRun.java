@@ -42,6 +42,7 @@ final class CommandRun {
         UserProfiles profiles;
         try {
             TagFilter.check(options.tags);
+            options.jobs();
             implementation = options.implementation();
             profiles = UserProfiles.parse(options.profiles);
             if (options.out != null) {
@@ -108,7 +109,7 @@ final class CommandRun {
         RunResult result;
         try {
             result = new Certification(settings, options.tags, allureHtml, err).junitTo(options.junit)
-                    .certify(loop, catalogue, folder);
+                    .jobs(options.jobs()).certify(loop, catalogue, folder);
         } catch (OutputLock.InUse e) {
             return usage(e.getMessage());
         }

@@ -3,6 +3,7 @@ package org.asynciotck.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.asynciotck.runner.RunConfiguration;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -60,6 +61,21 @@ final class RunOptions {
 
     @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP)
     List<String> profiles = new ArrayList<>();
+
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
+            description = "run N scenarios side by side, each on its own loop (and agent process), 1 to "
+                    + RunConfiguration.MAX_JOBS + "; the verdicts are the same, the named waits overlap "
+                    + "(docs/threads-and-time.md); default: ${DEFAULT-VALUE}, one at a time")
+    int jobs = 1;
+
+    /** @throws IllegalArgumentException naming --jobs, its value and the range */
+    int jobs() {
+        if (jobs < 1 || jobs > RunConfiguration.MAX_JOBS) {
+            throw new IllegalArgumentException("bad --jobs [" + jobs + "]: use 1 (one scenario at a time) to "
+                    + RunConfiguration.MAX_JOBS + " (scenarios side by side), e.g. --jobs 2");
+        }
+        return jobs;
+    }
 
     /** @throws IllegalArgumentException naming the bad option and how to fix it */
     ImplementationOptions implementation() {

@@ -39,6 +39,8 @@ import picocli.CommandLine.Option;
  *   <li>a run on CPython against the same operations performed directly in one Python process
  *       (the agent's requests of that run, recorded, then replayed with no kit and no pipe), and
  *       the overhead per scenario that the kit, the JVM and the pipe add;
+ *   <li>both runs again with {@code --jobs 2}, scenarios side by side, against the same runs one
+ *       scenario at a time;
  *   <li>{@code matrix} over what discovery finds, per implementation.
  * </ul>
  *
@@ -62,6 +64,9 @@ public final class RunTimeBenchmark implements Callable<Integer> {
 
     @Option(names = "--no-matrix", description = "do not time matrix over what discovery finds")
     private boolean noMatrix;
+
+    /** The jobs of the side-by-side runs, beside the runs one scenario at a time: this machine's 2 cores. */
+    static final String SIDE_BY_SIDE = "2";
 
     /** The options ./asyncio-tck starts the kit's JVM with (its java_opts), besides the class data archive. */
     static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
@@ -105,6 +110,8 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         Figure floor = median("JVM + Cucumber, no features", floorCommand);
         Figure rules = median("rules", kit("rules"));
         Figure reference = median("run (reference)", kit("run", "--out", fresh("reference")));
+        Figure referenceSideBySide = median("run --jobs " + SIDE_BY_SIDE + " (reference)",
+                kit("run", "--jobs", SIDE_BY_SIDE, "--out", fresh("reference-jobs")));
         List<String> withoutArchive = java();
         withoutArchive.addAll(LAUNCHER_OPTIONS);
         withoutArchive.addAll(List.of("-jar", jar.toString(), "run", "--out", fresh("reference-no-archive")));
@@ -115,6 +122,8 @@ public final class RunTimeBenchmark implements Callable<Integer> {
                 kit("run", "--allure-html", "--out", fresh("reference-allure")));
         Figure cpython = median("run (cpython)", kit("run", "--impl", "python", "--python", python.toString(),
                 "--out", fresh("cpython")));
+        Figure cpythonSideBySide = median("run --jobs " + SIDE_BY_SIDE + " (cpython)", kit("run", "--impl", "python",
+                "--python", python.toString(), "--jobs", SIDE_BY_SIDE, "--out", fresh("cpython-jobs")));
 
         Path pyz = AgentScript.writeTo(work);
         Path log = work.resolve("requests.log");
@@ -132,10 +141,15 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         row("JVM + Cucumber on no features (the floor)", floor, null, "");
         row("rules (JVM + catalogue)", rules, floor, "the floor");
         row("run on the reference loop", reference, floor, "the floor (target <= 2x)");
+        row("  the same with --jobs " + SIDE_BY_SIDE, referenceSideBySide, reference, "the run");
+        row("  the same with --jobs " + SIDE_BY_SIDE + ", against the floor", referenceSideBySide, floor, "the floor");
         row("  the same without the class data archive", referenceNoArchive, reference, "the run");
         row("  the same on the JVM's default options", referenceDefaults, reference, "the run");
         row("  the same with --allure-html", referenceAllure, reference, "the run");
         row("run on CPython " + pythonVersion(), cpython, replay, "in-process (target <= 1.5x)");
+        row("  the same with --jobs " + SIDE_BY_SIDE, cpythonSideBySide, cpython, "the run");
+        row("  the same with --jobs " + SIDE_BY_SIDE + ", against in-process", cpythonSideBySide, replay,
+                "in-process (target <= 1.5x)");
         row("  same operations in one Python process", replay, null, "(Python's start included)");
         System.out.printf("%-46s %8.2f %8s   (elapsed inside the replay, waits included)%n",
                 "    of which performing the requests", replay.inside(), "");

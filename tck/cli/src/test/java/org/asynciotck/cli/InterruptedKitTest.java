@@ -70,6 +70,28 @@ class InterruptedKitTest {
     }
 
     @Test
+    void sigtermMidRunSideBySideEndsEveryAgentAndLeavesWellFormedIncompleteReports() throws Exception {
+        HostileAgent agent = agent("hostile_hangs_mid_run.py");
+
+        kit = startKit(agent, "--tags", "@NTODO-2 or @NTODO-3", "--jobs", "2");
+        awaitReady();
+        kit.destroy(); // SIGTERM
+
+        assertThat(kit.waitFor(EXIT_WITHIN_SECONDS, TimeUnit.SECONDS)).as("kit ended").isTrue();
+        assertThat(kit.exitValue()).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        agent.assertNoProcessLeft(); // every agent of the two jobs, and what each started
+        Path folder = root.resolve("reports/cpython-1.0-c");
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("conformance.json").toFile());
+        assertThat(json.at("/complete").asBoolean()).isFalse();
+        assertThat(json.at("/rules")).isNotEmpty().anySatisfy(rule ->
+                assertThat(rule.at("/verdict").asText()).as(rule.toString()).isEqualTo("not-run"));
+        assertThat(Files.readString(folder.resolve(ConformanceRun.CUCUMBER_HTML)).strip()).endsWith("</html>");
+        DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(folder.resolve(ConformanceRun.CUCUMBER_JUNIT_XML).toFile()); // throws when malformed
+        HostileAgent.assertNothingOutside(root, "reports", "kit.out", "kit.err", "ready");
+    }
+
+    @Test
     void sigintDuringTheFirstHelloEndsTheAgentAndWhatItStarted() throws Exception {
         HostileAgent agent = agent("hostile_hangs_at_hello.py");
 

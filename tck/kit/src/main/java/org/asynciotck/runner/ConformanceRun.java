@@ -4,6 +4,9 @@ import static io.cucumber.junit.platform.engine.Constants.ANSI_COLORS_DISABLED_P
 import static io.cucumber.junit.platform.engine.Constants.FILTER_TAGS_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.GLUE_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.JUNIT_PLATFORM_SHORT_NAMING_STRATEGY_EXAMPLE_NAME_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.PARALLEL_CONFIG_FIXED_MAX_POOL_SIZE_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.PARALLEL_CONFIG_FIXED_PARALLELISM_PROPERTY_NAME;
+import static io.cucumber.junit.platform.engine.Constants.PARALLEL_CONFIG_STRATEGY_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PARALLEL_EXECUTION_ENABLED_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
@@ -51,9 +54,10 @@ public final class ConformanceRun {
     /** Runs every selected scenario and returns the complete result. */
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
-        try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime))) {
+        try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime),
+                configuration.parallel())) {
             AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());
-            CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath());
+            CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath(), configuration.parallel());
             scope = run;
             try {
                 Launcher launcher = LauncherFactory.create();
@@ -125,12 +129,29 @@ public final class ConformanceRun {
                 .configurationParameter(PLUGIN_PUBLISH_QUIET_PROPERTY_NAME, "true")
                 .configurationParameter(ANSI_COLORS_DISABLED_PROPERTY_NAME, "true")
                 // An outline row is named like a scenario ("It crashes on 7"), not "Example #1.1".
-                .configurationParameter(JUNIT_PLATFORM_SHORT_NAMING_STRATEGY_EXAMPLE_NAME_PROPERTY_NAME, "pickle")
-                // Scenarios share one implementation (one agent process); they run one at a time.
-                .configurationParameter(PARALLEL_EXECUTION_ENABLED_PROPERTY_NAME, "false");
+                .configurationParameter(JUNIT_PLATFORM_SHORT_NAMING_STRATEGY_EXAMPLE_NAME_PROPERTY_NAME, "pickle");
+        sideBySide(request);
         configuration.tags().ifPresent(tags -> request
                 .configurationParameter(FILTER_TAGS_PROPERTY_NAME, tags)
                 .filters(new TagExpressionDiscoveryFilter(tags)));
         return request.build();
+    }
+
+    /**
+     * One job: the scenarios run one at a time, in the features' order, on the launcher's thread. More: on
+     * Cucumber's parallel execution with a fixed pool of exactly that many threads (the maximum pool size
+     * too, or JUnit's pool may add threads while one waits, and each thread that opens a loop costs an agent
+     * process), each scenario on its own loop (docs/threads-and-time.md, "Scenarios side by side").
+     */
+    private void sideBySide(LauncherDiscoveryRequestBuilder request) {
+        if (!configuration.parallel()) {
+            request.configurationParameter(PARALLEL_EXECUTION_ENABLED_PROPERTY_NAME, "false");
+            return;
+        }
+        String jobs = Integer.toString(configuration.jobs());
+        request.configurationParameter(PARALLEL_EXECUTION_ENABLED_PROPERTY_NAME, "true")
+                .configurationParameter(PARALLEL_CONFIG_STRATEGY_PROPERTY_NAME, "fixed")
+                .configurationParameter(PARALLEL_CONFIG_FIXED_PARALLELISM_PROPERTY_NAME, jobs)
+                .configurationParameter(PARALLEL_CONFIG_FIXED_MAX_POOL_SIZE_PROPERTY_NAME, jobs);
     }
 }

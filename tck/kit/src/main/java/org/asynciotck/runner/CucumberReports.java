@@ -30,6 +30,10 @@ import org.asynciotck.steps.RunScope;
  * class and the run's key alone; the folder reaches it as a {@link Path} through the run's
  * {@link RunScope} ({@link #prepare}).
  *
+ * <p>With scenarios side by side, each test case's messages reach Cucumber's formatters at the end of
+ * the run, in plan order ({@link PlanOrderedTestCases}), so the JUnit XML lists them as a run one at a
+ * time does.
+ *
  * <p>Each report goes to a temporary file beside its target and is renamed into place when
  * Cucumber finishes the run, so a reader never sees half a report. When the run is cut
  * (Ctrl-C, SIGTERM, a kit failure) {@link #finishCut} finishes both reports with what was
@@ -59,29 +63,33 @@ public final class CucumberReports implements ConcurrentEventListener {
     private final java.util.Set<String> testCases = new java.util.HashSet<>();
     /** True once the reports were renamed into place (or given up); later events are dropped. */
     private boolean finished;
+    /** With scenarios side by side: what puts the test cases back in plan order; null one at a time. */
+    private final PlanOrderedTestCases planOrder;
 
     /** Made by Cucumber once per run, from the run's configuration ({@link RunScope#plugin}). */
     public CucumberReports(String runKey) {
         this.run = RunScope.of(runKey);
-        this.folder = run.attached(Folder.class).map(Folder::path).orElseThrow(() -> new IllegalStateException(
+        Folder prepared = run.attached(Folder.class).orElseThrow(() -> new IllegalStateException(
                 "the run [" + runKey + "] has no Cucumber reports folder: CucumberReports.prepare was not called"));
+        this.folder = prepared.path();
+        this.planOrder = prepared.sideBySide() ? new PlanOrderedTestCases() : null;
     }
 
-    /** The run's output folder, as the run's attachment. */
-    private record Folder(Path path) {}
+    /** The run's output folder, and whether its scenarios run side by side, as the run's attachment. */
+    private record Folder(Path path, boolean sideBySide) {}
 
     /**
      * Names the folder of the next run and removes the reports of an earlier run there, so a run
      * cut before its reports are finished does not leave an older run's reports looking current.
      */
-    static void prepare(RunScope run, Path folder) {
+    static void prepare(RunScope run, Path folder, boolean sideBySide) {
         try {
             Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_HTML));
             Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_JUNIT_XML));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove the old Cucumber reports in " + folder, e);
         }
-        run.attach(Folder.class, new Folder(folder));
+        run.attach(Folder.class, new Folder(folder, sideBySide));
     }
 
     /** Finishes the reports of the run with what they have seen; for a run that was cut. */
@@ -126,7 +134,16 @@ public final class CucumberReports implements ConcurrentEventListener {
                 notApplicable.add(step.getTestCaseStartedId());
             }
         });
-        handlers.forEach(handler -> handler.receive(envelope));
+        if (planOrder == null) {
+            handlers.forEach(handler -> handler.receive(envelope));
+        } else {
+            List<Envelope> onward = new ArrayList<>();
+            if (envelope.getTestRunFinished().isPresent()) {
+                onward.addAll(planOrder.release());
+            }
+            onward.addAll(planOrder.accept(envelope));
+            onward.forEach(each -> handlers.forEach(handler -> handler.receive(each)));
+        }
         if (envelope.getTestRunFinished().isPresent()) {
             finished = true;
             reports.forEach(Report::publish);

@@ -2,6 +2,8 @@ package org.asynciotck.runner;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.List;
 import java.util.Optional;
@@ -19,15 +21,23 @@ import org.junit.platform.launcher.TestPlan;
  * Collects one {@link ScenarioResult} per scenario the JUnit Platform runs.
  *
  * <p>Results are read from another thread by the shutdown hook that writes the
- * partial reports, so every access is synchronised.
+ * partial reports, and with scenarios side by side they arrive from several, so every access is
+ * synchronised. They are read in plan order, whatever order they finished in, so reports are the
+ * same whether the scenarios ran one at a time or side by side.
  */
 final class ScenarioCollector implements TestExecutionListener {
 
     private final ScenarioListener listener;
-    private final List<ScenarioResult> results = new ArrayList<>();
+    /** The results by unique id, as they finished; read in plan order ({@link #snapshot}). */
+    private final Map<String, ScenarioResult> results = new LinkedHashMap<>();
+    /**
+     * Held while the listener is told of one scenario, so that with scenarios side by side it hears of them
+     * one at a time and its counts in order (never "finished 12/44" after "44/44"); apart from the lock on
+     * the results, so a shutdown hook's snapshot never waits for a console.
+     */
+    private final Object delivery = new Object();
     /** Every scenario the plan selected, in plan order; those without a result when the run is cut are not-run. */
     private final List<TestIdentifier> planned = new ArrayList<>();
-    private final Set<String> finishedIds = new HashSet<>();
     private int total;
     private int started;
     /**
@@ -46,8 +56,15 @@ final class ScenarioCollector implements TestExecutionListener {
         total = Math.toIntExact(testPlan.countTestIdentifiers(TestIdentifier::isTest));
         started = 0;
         planned.clear();
-        testPlan.getRoots().forEach(root -> testPlan.getDescendants(root).stream()
-                .filter(TestIdentifier::isTest).forEach(planned::add));
+        testPlan.getRoots().forEach(root -> addTestsInOrder(testPlan, root));
+    }
+
+    /** Depth first, children in the plan's order: the order the scenarios run in one at a time. */
+    private void addTestsInOrder(TestPlan testPlan, TestIdentifier node) {
+        if (node.isTest()) {
+            planned.add(node);
+        }
+        testPlan.getChildren(node).forEach(child -> addTestsInOrder(testPlan, child));
     }
 
     @Override
@@ -55,14 +72,16 @@ final class ScenarioCollector implements TestExecutionListener {
         if (!identifier.isTest()) {
             return;
         }
-        int count;
-        int of;
-        synchronized (this) {
-            count = ++started;
-            of = total;
-        }
         List<String> tags = identifier.getTags().stream().map(TestTag::getName).toList();
-        listener.scenarioStarted(ScenarioTags.ruleId(tags).orElse(""), identifier.getDisplayName(), count, of);
+        synchronized (delivery) {
+            int count;
+            int of;
+            synchronized (this) {
+                count = ++started;
+                of = total;
+            }
+            listener.scenarioStarted(ScenarioTags.ruleId(tags).orElse(""), identifier.getDisplayName(), count, of);
+        }
     }
 
     @Override
@@ -93,27 +112,31 @@ final class ScenarioCollector implements TestExecutionListener {
         synchronized (this) {
             unfinished = planned.stream()
                     .filter(test -> test.getUniqueIdObject().hasPrefix(container.getUniqueIdObject())
-                            && !finishedIds.contains(test.getUniqueId()))
+                            && !results.containsKey(test.getUniqueId()))
                     .toList();
         }
         unfinished.forEach(test -> record(test, new VerdictClassifier.Classified(Verdict.ERROR, why)));
     }
 
     private void record(TestIdentifier identifier, VerdictClassifier.Classified classified) {
-        ScenarioResult scenario;
-        int finished;
-        synchronized (this) {
-            if (frozen) {
-                return; // finished after the interruption began: not-run in snapshotWithNotRun
+        synchronized (delivery) {
+            ScenarioResult scenario;
+            int finished;
+            int of;
+            synchronized (this) {
+                if (frozen) {
+                    return; // finished after the interruption began: not-run in snapshotWithNotRun
+                }
+                if (results.containsKey(identifier.getUniqueId())) {
+                    return; // a scenario reported twice (skipped, then finished) keeps its first verdict
+                }
+                scenario = resultOf(identifier, classified);
+                results.put(identifier.getUniqueId(), scenario);
+                finished = results.size();
+                of = total;
             }
-            if (!finishedIds.add(identifier.getUniqueId())) {
-                return; // a scenario reported twice (skipped, then finished) keeps its first verdict
-            }
-            scenario = resultOf(identifier, classified);
-            results.add(scenario);
-            finished = results.size();
+            listener.scenarioFinished(scenario, finished, of);
         }
-        listener.scenarioFinished(scenario, finished, total);
     }
 
     /** No result recorded from now on counts: the run is being interrupted. */
@@ -121,19 +144,43 @@ final class ScenarioCollector implements TestExecutionListener {
         frozen = true;
     }
 
+    /** What has finished, in plan order. */
     synchronized List<ScenarioResult> snapshot() {
-        return List.copyOf(results);
+        return inPlanOrder(null);
     }
 
-    /** What has finished, plus a not-run result for every planned scenario that has not: for a cut run. */
+    /** Every planned scenario in plan order: its verdict, or not-run when it has not finished; for a cut run. */
     synchronized List<ScenarioResult> snapshotWithNotRun(String why) {
-        List<ScenarioResult> all = new ArrayList<>(results);
+        return inPlanOrder(new VerdictClassifier.Classified(Verdict.NOT_RUN, "not run: " + why));
+    }
+
+    /**
+     * The results in plan order, each planned scenario without one given {@code unfinished} (or left out
+     * when it is null); a result of a scenario the plan did not hold comes after the plan.
+     */
+    private List<ScenarioResult> inPlanOrder(VerdictClassifier.Classified unfinished) {
+        List<ScenarioResult> all = new ArrayList<>(planned.size());
         for (TestIdentifier scenario : planned) {
-            if (!finishedIds.contains(scenario.getUniqueId())) {
-                all.add(resultOf(scenario, new VerdictClassifier.Classified(Verdict.NOT_RUN, "not run: " + why)));
+            ScenarioResult finished = results.get(scenario.getUniqueId());
+            if (finished != null) {
+                all.add(finished);
+            } else if (unfinished != null) {
+                all.add(resultOf(scenario, unfinished));
             }
         }
+        Set<String> plannedIds = plannedIds();
+        results.forEach((id, finished) -> {
+            if (!plannedIds.contains(id)) {
+                all.add(finished);
+            }
+        });
         return List.copyOf(all);
+    }
+
+    private Set<String> plannedIds() {
+        Set<String> ids = new HashSet<>();
+        planned.forEach(test -> ids.add(test.getUniqueId()));
+        return ids;
     }
 
     private static ScenarioResult resultOf(TestIdentifier identifier, VerdictClassifier.Classified classified) {

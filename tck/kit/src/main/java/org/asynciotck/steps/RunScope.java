@@ -31,17 +31,28 @@ public final class RunScope implements AutoCloseable {
 
     private final String key;
     private final LoopImplementation implementation;
-    private final LifecyclePrimitives lifecycle = new LifecyclePrimitives();
+    private final LifecyclePrimitives lifecycle;
     private final Map<Class<?>, Object> attachments = new ConcurrentHashMap<>();
 
-    private RunScope(String key, LoopImplementation implementation) {
+    private RunScope(String key, LoopImplementation implementation, boolean sideBySide) {
         this.key = key;
         this.implementation = implementation;
+        this.lifecycle = new LifecyclePrimitives(!sideBySide);
     }
 
-    /** Opens the scope of a new run; {@link #close} it when the run has ended. */
+    /** Opens the scope of a new run whose scenarios run one at a time; {@link #close} it when the run has ended. */
     public static RunScope open(LoopImplementation implementation) {
-        RunScope scope = new RunScope("run-" + RUNS.incrementAndGet(), implementation);
+        return open(implementation, false);
+    }
+
+    /**
+     * Opens the scope of a new run; {@link #close} it when the run has ended.
+     *
+     * @param sideBySide whether the run's scenarios run in parallel: then which scenario ran first is an
+     *     accident of timing, so no scenario is blocked by a lifecycle rule ({@link LifecyclePrimitives})
+     */
+    public static RunScope open(LoopImplementation implementation, boolean sideBySide) {
+        RunScope scope = new RunScope("run-" + RUNS.incrementAndGet(), implementation, sideBySide);
         OPEN.put(scope.key, scope);
         return scope;
     }
@@ -113,6 +124,6 @@ public final class RunScope implements AutoCloseable {
 
     /** The scope of runs the kit's runner did not start; made on first use, never replaced. */
     private static final class DefaultScope {
-        static final RunScope SCOPE = new RunScope("default", ImplementationSelection.fromEnvironment());
+        static final RunScope SCOPE = new RunScope("default", ImplementationSelection.fromEnvironment(), false);
     }
 }

@@ -7,10 +7,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.ImplementationFailure.Kind;
 import org.asynciotck.spi.ImplementationInfo;
@@ -28,6 +34,14 @@ import org.asynciotck.spi.Outcome;
  * breaks the protocol, the failing call throws {@link ImplementationFailure} (the scenario's
  * verdict), the agent is killed, and the next {@link #openSession()} starts a fresh one and
  * repeats the handshake: the run goes on whatever the implementation does.
+ *
+ * <p>Sessions side by side (scenarios run in parallel, docs/threads-and-time.md): the protocol
+ * allows one session at a time per agent, so each session open at the same time has an agent of
+ * its own, started with the same command when no idle one is left, and given back when the session
+ * closes. A thread holds at most one session at a time. Agents share nothing but their first
+ * handshake's description, which every fresh one must repeat; each has its own loop, conversation,
+ * barrier and failures. {@link #close} ends every agent, and the kit's shutdown hook every one it
+ * started ({@link LiveAgents}). One session at a time (the default) uses one agent, as before.
  */
 public final class ProcessImplementation implements LoopImplementation {
 
@@ -47,13 +61,18 @@ public final class ProcessImplementation implements LoopImplementation {
     /** The bundled agent written to a temporary file, or null when none was written. */
     private final Path extractedScript;
     private final ImplementationInfo info;
-    /** The current agent; null after close() or when starting a fresh one failed. */
-    private volatile AgentProcess agent;
-    private ProcessSession session;
+    /** Healthy agents in no session, the last given back first. Guarded by this. */
+    private final Deque<AgentProcess> idle = new ArrayDeque<>();
+    /** Every agent started and not yet ended by this implementation, idle or in a session. Guarded by this. */
+    private final Set<AgentProcess> live = new HashSet<>();
+    /** The process id of every agent this implementation started, for tests that check they all ended. Guarded by this. */
+    private final List<Long> startedPids = new ArrayList<>();
+    /** The open session of each thread that has one. Guarded by this. */
+    private final Map<Thread, ProcessSession> openByThread = new HashMap<>();
     private boolean closed;
     /** Whether the first agent answered {@code sync}; null before its handshake. Every fresh agent must agree. */
-    private Boolean answersSync;
-    /** Fresh agents in a row whose start or handshake failed, and the last such failure (or null). */
+    private volatile Boolean answersSync;
+    /** Fresh agents in a row whose start or handshake failed, and the last such failure (or null). Guarded by this. */
     private int failedRestartsInARow;
     private ImplementationFailure lastFailedRestart;
 
@@ -73,13 +92,17 @@ public final class ProcessImplementation implements LoopImplementation {
         }
         this.extractedScript = command.python().isPresent() && script == null ? AgentScript.extract() : null;
         this.argv = command.argv(script != null ? script : extractedScript);
+        AgentProcess first;
         try {
-            this.agent = startAgent();
-            this.info = handshake(agent);
+            first = startAgent();
+            this.info = handshake(first);
         } catch (ImplementationFailure e) {
             deleteScript();
             throw unavailable(e);
         }
+        live.add(first);
+        idle.push(first);
+        startedPids.add(first.pid());
     }
 
     @Override
@@ -106,23 +129,26 @@ public final class ProcessImplementation implements LoopImplementation {
     }
 
     /**
-     * Sends {@code open_session} to the current agent, or to a fresh one when the last failed.
+     * Sends {@code open_session} to an idle agent of this implementation, or to a fresh one when none is
+     * idle (the last failed, or the other threads' sessions hold the others).
      *
      * @throws ImplementationFailure when the agent (or the fresh one) fails
-     * @throws IllegalStateException when a session is still open or this implementation is closed
+     * @throws IllegalStateException when this thread's session is still open or this implementation is closed
      */
     @Override
-    public synchronized LoopSession openSession() {
-        if (closed) {
-            throw new IllegalStateException("implementation " + info.id() + " is closed");
+    public LoopSession openSession() {
+        requireNoSessionOnThisThread("the protocol allows one at a time");
+        AgentProcess agent = take();
+        try {
+            agent.exchange(Request.openSession(), command.operationTimeout());
+        } catch (RuntimeException e) {
+            giveBack(agent);
+            throw e;
         }
-        if (session != null && session.isOpen()) {
-            throw new IllegalStateException("a session on " + info.id() + " is still open; the protocol allows one"
-                    + " at a time");
+        ProcessSession session = new ProcessSession(agent, json, command.operationTimeout(), () -> sessionClosed(agent));
+        synchronized (this) {
+            openByThread.put(Thread.currentThread(), session);
         }
-        AgentProcess current = usableAgent();
-        current.exchange(Request.openSession(), command.operationTimeout());
-        session = new ProcessSession(current, json, command.operationTimeout());
         return session;
     }
 
@@ -137,22 +163,24 @@ public final class ProcessImplementation implements LoopImplementation {
      *
      * @throws ImplementationFailure when the agent fails (it is replaced by the next call)
      * @throws OperationUnsupported when the agent does not support one of the operations (nothing ran)
-     * @throws IllegalStateException when a session is open or this implementation is closed
+     * @throws IllegalStateException when this thread's session is open or this implementation is closed
      */
     @Override
-    public synchronized List<Outcome> runProgram(List<Operation> operations) {
-        if (closed) {
-            throw new IllegalStateException("implementation " + info.id() + " is closed");
+    public List<Outcome> runProgram(List<Operation> operations) {
+        requireNoSessionOnThisThread("a program runs in a session of its own");
+        AgentProcess agent = take();
+        try {
+            return program(agent, operations);
+        } finally {
+            giveBack(agent);
         }
-        if (session != null && session.isOpen()) {
-            throw new IllegalStateException("a session on " + info.id() + " is still open; a program runs in a"
-                    + " session of its own");
-        }
-        AgentProcess current = usableAgent();
+    }
+
+    private List<Outcome> program(AgentProcess agent, List<Operation> operations) {
         Duration bound = command.operationTimeout().multipliedBy(Math.max(1, operations.size()));
-        JsonNode outcomes = current.exchange(Request.program(operations), bound).get("outcomes");
+        JsonNode outcomes = agent.exchange(Request.program(operations), bound).get("outcomes");
         if (outcomes == null || !outcomes.isArray() || outcomes.size() != operations.size()) {
-            throw current.fail(Kind.PROTOCOL_ERROR, "reply to a program of " + operations.size()
+            throw agent.fail(Kind.PROTOCOL_ERROR, "reply to a program of " + operations.size()
                     + " operations needs as many outcomes: " + Snippet.of(String.valueOf(outcomes)
                     .getBytes(StandardCharsets.UTF_8)));
         }
@@ -161,78 +189,165 @@ public final class ProcessImplementation implements LoopImplementation {
             try {
                 read.add(ProcessSession.read(json, operations.get(i), outcomes.get(i)));
             } catch (ProcessSession.Unreadable e) {
-                throw current.fail(Kind.PROTOCOL_ERROR, e.getMessage() + " (operation " + (i + 1) + " of the program): "
+                throw agent.fail(Kind.PROTOCOL_ERROR, e.getMessage() + " (operation " + (i + 1) + " of the program): "
                         + Snippet.of(String.valueOf(outcomes.get(i)).getBytes(StandardCharsets.UTF_8)));
             }
         }
         return read;
     }
 
-    /** The current agent, or a fresh one when the last failed. */
-    private AgentProcess usableAgent() {
-        AgentProcess current = agent;
-        if (current == null || !current.usable()) {
-            if (current != null) {
-                current.killTree();
-            }
-            agent = null;
-            current = restart();
-            agent = current;
-        }
-        return current;
-    }
-
-    /** Closes the open session, says {@code bye} to the agent (killing it if it lingers), deletes the script. */
-    @Override
-    public synchronized void close() {
+    private synchronized void requireNoSessionOnThisThread(String why) {
         if (closed) {
-            return;
+            throw new IllegalStateException("implementation " + info.id() + " is closed");
         }
-        closed = true;
-        if (session != null) {
-            session.close();
+        ProcessSession open = openByThread.get(Thread.currentThread());
+        if (open != null && open.isOpen()) {
+            throw new IllegalStateException("a session on " + info.id() + " is still open on this thread; " + why);
         }
-        AgentProcess current = agent;
-        agent = null;
-        if (current != null) {
-            current.shutDown(command.operationTimeout());
-        }
-        deleteScript();
     }
 
     /**
-     * A fresh agent after a handshake, unless the last {@link #RESTARTS_BEFORE_GIVING_UP} fresh agents
-     * all failed theirs: then the implementation cannot be restarted, and every later session fails
-     * at once with the last failure, instead of each scenario paying a handshake bound again.
+     * An idle usable agent, or a fresh one after its handshake (started outside the lock, so one thread's
+     * restart does not hold up the others' sessions). Idle agents that died meanwhile are ended on the way.
      */
-    private AgentProcess restart() {
+    private AgentProcess take() {
+        List<AgentProcess> dead = new ArrayList<>();
+        try {
+            synchronized (this) {
+                if (closed) {
+                    throw new IllegalStateException("implementation " + info.id() + " is closed");
+                }
+                while (!idle.isEmpty()) {
+                    AgentProcess candidate = idle.pop();
+                    if (candidate.usable()) {
+                        return candidate;
+                    }
+                    live.remove(candidate);
+                    dead.add(candidate);
+                }
+                requireRestartable();
+            }
+        } finally {
+            dead.forEach(AgentProcess::killTree);
+        }
+        AgentProcess fresh = restart();
+        synchronized (this) {
+            if (!closed) {
+                live.add(fresh);
+                return fresh;
+            }
+        }
+        fresh.killTree(); // closed while it started: it must not outlive the implementation
+        throw new IllegalStateException("implementation " + info.id() + " is closed");
+    }
+
+    /** Back to the idle agents when it can serve another session; ended otherwise. */
+    private void giveBack(AgentProcess agent) {
+        synchronized (this) {
+            if (!closed && agent.usable()) {
+                idle.push(agent);
+                return;
+            }
+            live.remove(agent);
+        }
+        agent.killTree();
+    }
+
+    /** A session closed: its thread may open another, and its agent serves the next session. */
+    private void sessionClosed(AgentProcess agent) {
+        synchronized (this) {
+            openByThread.values().removeIf(session -> session.agent() == agent);
+        }
+        giveBack(agent);
+    }
+
+    /**
+     * Closes the open sessions, says {@code bye} to every agent (killing those that linger), deletes the
+     * script. Not under the lock throughout: closing a session gives its agent back, which takes the lock.
+     */
+    @Override
+    public void close() {
+        List<ProcessSession> sessions;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            sessions = new ArrayList<>(openByThread.values());
+        }
+        sessions.forEach(ProcessSession::close);
+        List<AgentProcess> agents;
+        synchronized (this) {
+            closed = true;
+            agents = new ArrayList<>(live);
+            live.clear();
+            idle.clear();
+            openByThread.clear();
+        }
+        agents.forEach(agent -> agent.shutDown(command.operationTimeout()));
+        deleteScript();
+    }
+
+    /** @throws ImplementationFailure once the last {@link #RESTARTS_BEFORE_GIVING_UP} fresh agents failed */
+    private void requireRestartable() {
         if (lastFailedRestart != null && failedRestartsInARow >= RESTARTS_BEFORE_GIVING_UP) {
             throw new ImplementationFailure(lastFailedRestart.kind(), "not restarted: the last "
                     + failedRestartsInARow + " fresh agents failed their handshake; the last one: "
                     + lastFailedRestart.getMessage(), lastFailedRestart.diagnostics());
         }
-        AgentProcess fresh = null;
+    }
+
+    /**
+     * A fresh agent after a handshake, unless the last {@link #RESTARTS_BEFORE_GIVING_UP} fresh agents
+     * all failed theirs: then the implementation cannot be restarted, and every later session fails
+     * at once with the last failure, instead of each scenario paying a handshake bound again. The count
+     * is the implementation's, whichever thread's agent failed.
+     */
+    private AgentProcess restart() {
         try {
-            fresh = startAgent();
+            AgentProcess fresh = startAgent();
+            synchronized (this) {
+                startedPids.add(fresh.pid());
+            }
             ImplementationInfo again = handshake(fresh);
             if (!again.equals(info)) {
                 throw fresh.fail(Kind.PROTOCOL_ERROR, "the fresh agent describes " + again
                         + ", the first one described " + info);
             }
-            failedRestartsInARow = 0;
-            lastFailedRestart = null;
+            synchronized (this) {
+                failedRestartsInARow = 0;
+                lastFailedRestart = null;
+            }
             return fresh;
         } catch (ImplementationFailure e) {
-            failedRestartsInARow++;
-            lastFailedRestart = e;
+            synchronized (this) {
+                failedRestartsInARow++;
+                lastFailedRestart = e;
+            }
             throw e;
         }
     }
 
-    /** The current agent's process id, for tests that check whether an agent was replaced. */
-    OptionalLong agentPid() {
-        AgentProcess current = agent;
-        return current == null ? OptionalLong.empty() : OptionalLong.of(current.pid());
+    /**
+     * The process id of this thread's session's agent, else of the idle agent the next session gets; for
+     * tests that check whether an agent was replaced.
+     */
+    synchronized OptionalLong agentPid() {
+        ProcessSession open = openByThread.get(Thread.currentThread());
+        if (open != null && open.isOpen()) {
+            return OptionalLong.of(open.agent().pid());
+        }
+        AgentProcess next = idle.peek();
+        return next == null ? OptionalLong.empty() : OptionalLong.of(next.pid());
+    }
+
+    /** How many agents this implementation has started and not ended: one per session open at the same time. */
+    synchronized int liveAgents() {
+        return live.size();
+    }
+
+    /** The process id of every agent this implementation has started, the first one's first. */
+    synchronized List<Long> startedAgentPids() {
+        return List.copyOf(startedPids);
     }
 
     private AgentProcess startAgent() {

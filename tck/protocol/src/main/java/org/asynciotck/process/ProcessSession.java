@@ -27,14 +27,21 @@ final class ProcessSession implements LoopSession {
     private final AgentProcess agent;
     private final ObjectMapper json;
     private final Duration operationTimeout;
+    /** Told once when the session closes, so its agent can serve another session. */
+    private final Runnable closed;
     private boolean open = true;
     /** The failure that made the agent unusable, or null while it is fine. */
     private ImplementationFailure brokenBy;
 
-    ProcessSession(AgentProcess agent, ObjectMapper json, Duration operationTimeout) {
+    ProcessSession(AgentProcess agent, ObjectMapper json, Duration operationTimeout, Runnable closed) {
         this.agent = agent;
         this.json = json;
         this.operationTimeout = operationTimeout;
+        this.closed = closed;
+    }
+
+    AgentProcess agent() {
+        return agent;
     }
 
     @Override
@@ -120,16 +127,20 @@ final class ProcessSession implements LoopSession {
             return;
         }
         open = false;
-        if (brokenBy == null && agent.usable()) {
-            Request close = Request.closeSession();
-            try {
-                call(close);
-            } catch (ImplementationFailure e) {
-                // The loop is closed either way for the kit; an agent left unusable is replaced by
-                // the next openSession().
-                return;
+        try {
+            if (brokenBy == null && agent.usable()) {
+                Request close = Request.closeSession();
+                try {
+                    call(close);
+                } catch (ImplementationFailure e) {
+                    // The loop is closed either way for the kit; an agent left unusable is replaced by
+                    // the next openSession().
+                    return;
+                }
+                agent.requireSilenceAfter(close, operationTimeout);
             }
-            agent.requireSilenceAfter(close, operationTimeout);
+        } finally {
+            closed.run();
         }
     }
 
