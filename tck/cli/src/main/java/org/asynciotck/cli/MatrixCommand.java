@@ -108,9 +108,9 @@ final class MatrixCommand implements Callable<Integer> {
         try {
             TagFilter.check(tags);
             if (jobs < 1 || jobs > MOST_JOBS) {
-                throw new IllegalArgumentException("bad --jobs " + jobs + ": give 1 to " + MOST_JOBS
-                        + " implementations to certify side by side (the machine has "
-                        + Runtime.getRuntime().availableProcessors() + " cores)");
+                throw new IllegalArgumentException("bad --jobs [" + jobs + "]: use 1 (one implementation at a time) to "
+                        + MOST_JOBS + " (implementations side by side), e.g. --jobs 2; this machine has "
+                        + Runtime.getRuntime().availableProcessors() + " cores");
             }
             profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {

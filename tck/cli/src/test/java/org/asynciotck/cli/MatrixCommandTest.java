@@ -102,7 +102,7 @@ class MatrixCommandTest {
         assertThat(headers).doesNotContain(-1).isSorted();
         assertThat(sideBySideErr.lastIndexOf("== reference\n")).isGreaterThan(headers.get(2));
         assertThat(run("matrix", "--jobs", "0")).isEqualTo(ExitCode.USAGE);
-        assertThat(err.toString()).contains("bad --jobs 0").contains("give 1 to 8");
+        assertThat(err.toString()).contains("bad --jobs [0]: use 1 (one implementation at a time) to 8");
     }
 
     private static String[] concat(String[] first, String[] second) {
