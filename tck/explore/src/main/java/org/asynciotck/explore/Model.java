@@ -185,15 +185,14 @@ public final class Model {
                 continue;
             }
             String detail = "operation " + (i + 1) + " (" + step.wireName() + "): expected " + e + ", observed " + o;
+            // One cause, one signature, whichever run and error showed it
             if (isBaseError(e) || isBaseError(o)) {
                 return Optional.of(new Divergence("KeyboardInterrupt and SystemExit raised by a callback leave the run"
-                        + " and are not reported to the exception handler", "EXC-2", detail,
-                        "outcome|" + step.wireName() + "|" + kindOf(e) + "|" + kindOf(o)));
+                        + " and are not reported to the exception handler", "EXC-2", detail, "run-ending|EXC-2"));
             }
             if (raisingHandler && !e.isError() && o.isError()) {
                 return Optional.of(new Divergence("an exception handler that raises does not stop the loop: its error"
-                        + " goes to the default handler and the loop goes on", "EXC-4", detail,
-                        "outcome|" + step.wireName() + "|" + kindOf(e) + "|" + kindOf(o)));
+                        + " goes to the default handler and the loop goes on", "EXC-4", detail, "run-ending|EXC-4"));
             }
         }
         return Optional.empty();

@@ -34,7 +34,7 @@ public final class PythonScript {
             body.append("try:\n");
             statement(step, "    ", body, true);
             body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
-            body.append("except (Exception, KeyboardInterrupt, SystemExit) as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
+            body.append("except (Exception, asyncio.CancelledError, KeyboardInterrupt, SystemExit) as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
                     .append("\", \"error \" + type(e).__name__)\n");
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
@@ -44,6 +44,14 @@ public final class PythonScript {
                             : "note".equals(program.kinds().get(event.label()))
                             ? event.label() + ":" + Model.noted(event.value()) : event.label());
         }
+        // What each step did (ok or the error's type), and the reports of the kit's own errors and calls: compared too
+        StringBuilder expectedOutcomes = new StringBuilder("[");
+        for (int i = 0; i < program.size() && i < expected.outcomes().size(); i++) {
+            org.asynciotck.spi.Outcome o = expected.outcomes().get(i);
+            expectedOutcomes.append(quote(o.isError() ? "error " + o.errorType() : "ok")).append(", ");
+        }
+        expectedOutcomes.append("]");
+        String expectedReports = "(" + expected.kitErrorsReported() + ", " + expected.kitReportsReceived() + ")";
         StringBuilder expectedRuns = new StringBuilder("{");
         byRun.forEach((run, labels) -> {
             expectedRuns.append(run).append(": [");
@@ -90,7 +98,14 @@ public final class PythonScript {
                 + "for n, op, what in outcomes:\n    print(\"%2d %-22s %s\" % (n, op, what))\n"
                 + "print(\"observed by run:\", observed)\nprint(\"reference loop: \", expected)\n"
                 + "print(\"reported to the recording handler (exception, context's keys):\", reported)\n"
-                + "print(\"SAME as the reference loop\" if observed == expected else \"DIFFERS from the reference loop\")\n"
+                + "expected_outcomes = " + expectedOutcomes + "\n"
+                + "expected_reports = " + expectedReports + "  # the kit's callback errors, its call_exception_handler reports\n"
+                + "kit_reports = (sum(1 for e, keys in reported if e == \"RuntimeError('raised by the kit')\"),\n"
+                + "               sum(1 for e, keys in reported if e == \"RuntimeError('" + Program.REPORTED_MESSAGE + "')\"))\n"
+                + "same = (observed == expected and [w for _, _, w in outcomes] == expected_outcomes\n"
+                + "        and kit_reports == expected_reports)\n"
+                + "print(\"reference loop's outcomes:\", expected_outcomes, \"reports:\", expected_reports)\n"
+                + "print(\"SAME as the reference loop\" if same else \"DIFFERS from the reference loop\")\n"
                 + "loop.close()\n";
     }
 
