@@ -137,7 +137,8 @@ public final class Explorer {
     /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
     Program.Allowed allowed() {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations);
+        boolean tasksInRuns = !lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns);
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */

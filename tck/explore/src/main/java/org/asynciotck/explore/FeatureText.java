@@ -32,7 +32,7 @@ public final class FeatureText {
         }
         for (int i = 0; i < expected.outcomes().size(); i++) {
             Outcome outcome = expected.outcomes().get(i);
-            if (outcome.isError() && !(program.steps().get(i) instanceof Operation.RunUntilComplete)) {
+            if (outcome.isError() && !checksItsOutcome(program.steps().get(i))) {
                 missing.add("operation " + (i + 1) + " (" + program.steps().get(i).wireName() + ") is refused with "
                         + outcome.errorType() + ": the kit's setup steps expect success");
             }
@@ -62,13 +62,22 @@ public final class FeatureText {
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");
-        for (Operation op : program.steps()) {
-            f.append(step(op, cancelled).orElseThrow());
+        for (int i = 0; i < program.size(); i++) {
+            Operation op = program.steps().get(i);
+            Outcome outcome = expected.outcomes().get(i);
+            f.append(op instanceof Operation.RunOnce && outcome.isError()
+                    ? "      When the loop runs one iteration, which may end with an error\n"
+                    : step(op, cancelled).orElseThrow());
+            answer(op, expected.outcomes().get(i)).ifPresent(f::append);
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
         List<String> order = new ArrayList<>();
         for (Event event : expected.events()) {
-            if (!"!error".equals(event.label())) {
+            if ("note".equals(program.kinds().get(event.label()))) {
+                // a note is recorded under a name of its own in a scenario, and checked by its value
+                f.append("      Then note \"").append(event.label()).append("\" is ").append(noteValue(event.value()))
+                        .append("\n");
+            } else if (!"!error".equals(event.label())) {
                 byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(event.label());
                 order.add(event.label());
             }
@@ -89,7 +98,55 @@ public final class FeatureText {
         if (expected.kitErrorsReported() > 0) {
             f.append("      And the loop reported RuntimeError \"raised by the kit\"\n");
         }
+        if (expected.kitReportsReceived() > 0) {
+            f.append("      And the loop reported RuntimeError \"").append(Program.REPORTED_MESSAGE).append("\"\n");
+        }
         return Optional.of(f.toString());
+    }
+
+    /** The operations whose step lets an error through to a "Then it ..." line that checks it. */
+    private static boolean checksItsOutcome(Operation op) {
+        return op instanceof Operation.RunUntilComplete || op instanceof Operation.RunOnce
+                || op instanceof Operation.RunCoroutineUntilComplete || op instanceof Operation.CallExceptionHandler
+                || op instanceof Operation.FutureResult;
+    }
+
+    /**
+     * The "Then it ..." line that checks what the reference loop answered to {@code op}, for the operations
+     * whose answer is the guarantee (the exception handler's, a coroutine's run, a result, a run that an error
+     * ends); none for the others, whose effects the events show.
+     */
+    private static Optional<String> answer(Operation op, Outcome outcome) {
+        boolean answered = op instanceof Operation.GetExceptionHandler || op instanceof Operation.CallExceptionHandler
+                || op instanceof Operation.RunCoroutineUntilComplete || op instanceof Operation.FutureResult
+                || (op instanceof Operation.RunOnce || op instanceof Operation.RunUntilComplete) && outcome.isError();
+        if (!answered) {
+            return Optional.empty();
+        }
+        String then = "      Then ";
+        if (outcome.isError()) {
+            return Optional.of(then + "it is refused with an error of type " + outcome.errorType() + "\n");
+        }
+        Object value = outcome.value();
+        if (outcome.kind() == Outcome.Kind.NOTHING) {
+            return Optional.of(then + "it succeeds\n");
+        } else if (value == null) {
+            return Optional.of(then + "it answers None\n");
+        } else if (value instanceof String text) {
+            return Optional.of(then + "it returns \"" + text + "\"\n");
+        } else if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return Optional.of(then + "it returns " + n.longValue() + "\n");
+        }
+        return Optional.of(then + "it succeeds\n");
+    }
+
+    /** How a note's value is checked: an error by its type (its text differs between loops), else as it is. */
+    private static String noteValue(Object value) {
+        String noted = Model.noted(value);
+        if (!noted.equals(String.valueOf(value)) && value != null) {
+            return "an error of type " + noted;
+        }
+        return value instanceof Boolean b ? b.toString() : "\"" + noted + "\"";
     }
 
     private static Set<String> cancelledHandles(Program program) {
@@ -153,6 +210,41 @@ public final class FeatureText {
             return Optional.of("      When the loop runs until future \"" + o.future() + "\" is done\n");
         } else if (op instanceof Operation.CancelHandle o) {
             return Optional.of(g + "the handle \"" + o.handle() + "\" is cancelled\n");
+        } else if (op instanceof Operation.SetExceptionHandler o) {
+            return Optional.of(g + switch (o.handler()) {
+                case RAISING -> "the loop's exception handler is one that raises\n";
+                case DEFAULT -> "the loop's exception handler is set to None\n";
+                case RECORDING -> "the loop's exception handler is the kit's recording handler again\n";
+            });
+        } else if (op instanceof Operation.GetExceptionHandler) {
+            return Optional.of("      When the loop is asked for its exception handler\n");
+        } else if (op instanceof Operation.CallExceptionHandler o) {
+            return Optional.of("      When the loop is asked to report \"" + o.message() + "\" to its exception handler\n");
+        } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
+            return Optional.of("      When the loop runs coroutine \"" + o.label() + "\""
+                    + (o.awaits() == null ? "" : ", awaiting future \"" + o.awaits() + "\",") + " until it is complete\n");
+        } else if (op instanceof Operation.CreateScriptedTask o && o.then().isEmpty() && o.awaits() != null
+                && o.catchesCancellation()) {
+            return Optional.of(g + "task \"" + o.task() + "\" is created with loop.create_task, awaiting future \""
+                    + o.awaits() + "\", and catches its cancellation\n");
+        } else if (op instanceof Operation.CancelTask o && o.msg() == null) {
+            return Optional.of(g + "task \"" + o.task() + "\" is cancelled with task.cancel()\n");
+        } else if (op instanceof Operation.FutureResult o) {
+            return Optional.of("      When the result of future \"" + o.future() + "\" is asked for\n");
+        } else if (op instanceof Operation.CreateTask o && !o.then().isEmpty() && !o.eagerStart()
+                && o.via() == Operation.TaskConstruction.CREATE_TASK) {
+            // the scripted task's coroutine does what this one does: start, its then, its await, end
+            StringBuilder table = new StringBuilder();
+            for (Operation child : o.then()) {
+                Optional<String> row = row(child);
+                if (row.isEmpty()) {
+                    return Optional.empty();
+                }
+                table.append("        | ").append(row.get()).append(" |\n");
+            }
+            return Optional.of(g + "task \"" + o.task() + "\" is created with loop.create_task"
+                    + (o.awaits() == null ? "" : ", awaiting future \"" + o.awaits() + "\",")
+                    + " and, in its first step, does:\n" + table);
         }
         return Optional.empty();
     }
@@ -164,6 +256,10 @@ public final class FeatureText {
             }
             if (o.then().size() == 1 && o.then().get(0) instanceof Operation.Stop) {
                 return Optional.of("schedule callback \"" + o.label() + "\" with call_soon, which stops the loop");
+            }
+            if (o.then().size() == 1 && o.then().get(0) instanceof Operation.SetResult r && r.value() instanceof Integer v) {
+                return Optional.of("schedule callback \"" + o.label() + "\" with call_soon, which sets the result of future \""
+                        + r.future() + "\" to " + v);
             }
         } else if (child instanceof Operation.Stop) {
             return Optional.of("stop the loop");
@@ -177,6 +273,22 @@ public final class FeatureText {
             return Optional.of("complete future \"" + o.future() + "\" with cancel");
         } else if (child instanceof Operation.CallLater o && o.then().isEmpty() && o.delay() == 0.0) {
             return Optional.of("schedule timer \"" + o.label() + "\" with call_later in 0 seconds");
+        } else if (child instanceof Operation.RaiseBaseException o) {
+            return Optional.of("raise " + o.errorType().wireName());
+        } else if (child instanceof Operation.CreateTask o && o.then().isEmpty() && o.awaits() == null && !o.eagerStart()
+                && o.label().equals(o.task())) {
+            return switch (o.via()) {
+                case CREATE_TASK -> Optional.of("create task \"" + o.task() + "\" with loop.create_task");
+                case ASYNCIO_CREATE_TASK -> Optional.of("create task \"" + o.task() + "\" with asyncio.create_task");
+                case TASK_CONSTRUCTOR -> Optional.of("create task \"" + o.task() + "\" with the Task constructor");
+                default -> Optional.empty();
+            };
+        } else if (child instanceof Operation.Note o && o.of() instanceof Operation.RunCoroutineUntilComplete r
+                && r.awaits() == null) {
+            return Optional.of("note running the loop until coroutine \"" + r.label() + "\" is complete as \""
+                    + o.name() + "\"");
+        } else if (child instanceof Operation.CancelTask o && o.msg() == null) {
+            return Optional.of("cancel task \"" + o.task() + "\"");
         }
         return Optional.empty();
     }

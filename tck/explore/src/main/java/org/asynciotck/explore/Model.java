@@ -43,6 +43,12 @@ public final class Model {
                     null, "after " + observed.outcomes().size() + " of " + program.size() + " operations: "
                     + observed.failure(), "failure|" + kind));
         }
+        // A run that an error ended on one loop and not on the other: the events after it differ because of it,
+        // so the error names the cause (a base exception let through, a handler's error that escaped).
+        Optional<Divergence> ending = runEndings(program, expected, observed);
+        if (ending.isPresent()) {
+            return ending;
+        }
         // Events first: an operation's outcome that differs is most often what a difference in the events
         // before it caused (a future a late stop() let complete), and the events name that cause.
         Optional<Divergence> events = events(program, expected, observed);
@@ -52,6 +58,27 @@ public final class Model {
         Optional<Divergence> outcome = outcomes(program, expected, observed);
         if (outcome.isPresent()) {
             return outcome;
+        }
+        boolean handlerSet = program.steps().stream().anyMatch(Operation.SetExceptionHandler.class::isInstance);
+        if (handlerSet && expected.kitErrorsReported() != observed.kitErrorsReported()) {
+            return Optional.of(new Divergence("reports go to the handler set last; set_exception_handler(None) restores"
+                    + " the default handler", "EXC-3", "expected " + expected.kitErrorsReported() + " reports of '"
+                    + Trace.KIT_ERROR + "' to the kit's recording handler, observed " + observed.kitErrorsReported(),
+                    "reports|handler|" + Long.compare(observed.kitErrorsReported(), expected.kitErrorsReported())));
+        }
+        if (expected.kitReportsReceived() != observed.kitReportsReceived()) {
+            return Optional.of(new Divergence("call_exception_handler() hands the context to the handler that was set",
+                    handlerSet ? "EXC-3" : "EXC-5", "expected " + expected.kitReportsReceived() + " reports of '"
+                    + Trace.KIT_REPORT + "' to the kit's recording handler, observed " + observed.kitReportsReceived(),
+                    "reports|called|" + Long.compare(observed.kitReportsReceived(), expected.kitReportsReceived())));
+        }
+        if (expected.kitErrorsReported() == observed.kitErrorsReported()
+                && expected.kitErrorsWithFullContext() != observed.kitErrorsWithFullContext()) {
+            return Optional.of(new Divergence("the context of a callback's error names 'message', 'exception' and"
+                    + " 'handle'", "EXC-1", "of " + expected.kitErrorsReported() + " reports of '" + Trace.KIT_ERROR
+                    + "', expected " + expected.kitErrorsWithFullContext() + " with all three keys, observed "
+                    + observed.kitErrorsWithFullContext() + "; the keys observed: " + observed.contexts(),
+                    "reports|context|EXC-1"));
         }
         if (expected.kitErrorsReported() != observed.kitErrorsReported()) {
             return Optional.of(new Divergence("the error of a callback that raises goes to the loop's exception handler",
@@ -72,6 +99,16 @@ public final class Model {
                 if (closed == null && holdsStopIteration(program, step)) {
                     closed = new String[] {"a future never holds a StopIteration: set_exception() refuses it or holds"
                             + " a RuntimeError caused by it (errata E-19)", "FUTURE-6"};
+                }
+                if (closed == null && step instanceof Operation.RunCoroutineUntilComplete) {
+                    boolean stopped = e.isError() && "RuntimeError".equals(e.errorType()) && !o.isError();
+                    closed = stopped ? new String[] {"run_until_complete() stopped before its future is done raises"
+                            + " RuntimeError", "RUN-4"}
+                            : new String[] {"run_until_complete() of a coroutine returns what it returned", "RUN-1"};
+                }
+                if (closed == null && catchesCancellation(program, step)) {
+                    closed = new String[] {"a task whose coroutine catches CancelledError and returns ends with its"
+                            + " result, not cancelled", "CANCEL-5"};
                 }
                 if (closed == null && startsRun(step) && stoppedRuns(program, expected).contains(runOf(program, i))) {
                     return Optional.of(lateStop("operation " + (i + 1) + " (" + step.wireName() + "), a run that"
@@ -113,8 +150,57 @@ public final class Model {
                     + " how many", "FUTURE-5"};
         } else if (step instanceof Operation.IsClosed) {
             return new String[] {"is_closed() is True once close() returned", "CLOSED-2"};
+        } else if (step instanceof Operation.GetExceptionHandler || step instanceof Operation.SetExceptionHandler) {
+            return new String[] {"get_exception_handler() answers the handler set, and set_exception_handler(None)"
+                    + " restores the default", "EXC-3"};
+        } else if (step instanceof Operation.CallExceptionHandler) {
+            return new String[] {"an exception handler that raises does not stop the loop: call_exception_handler()"
+                    + " does not raise what it raises", "EXC-4"};
         }
         return new String[] {"the operation " + step.wireName() + " has the same outcome as on asyncio", null};
+    }
+
+    /** Whether {@code step} runs until, or looks at, a task of the program whose coroutine catches its cancellation. */
+    private static boolean catchesCancellation(Program program, Operation step) {
+        String future = step instanceof Operation.RunUntilComplete r ? r.future()
+                : step instanceof Operation.FutureResult r ? r.future()
+                : step instanceof Operation.FutureException r ? r.future() : null;
+        return future != null && program.steps().stream().anyMatch(s -> s instanceof Operation.CreateScriptedTask t
+                && t.catchesCancellation() && t.task().equals(future));
+    }
+
+    /**
+     * A run that an error ended on one loop and not on the other (or with another error). KeyboardInterrupt and
+     * SystemExit leave the run and are not reported (EXC-2); what a raising exception handler raises does not
+     * leave the loop (EXC-4). Compared before the events, which differ after it because of it.
+     */
+    private static Optional<Divergence> runEndings(Program program, Trace expected, Trace observed) {
+        boolean raisingHandler = program.steps().stream().anyMatch(s -> s instanceof Operation.SetExceptionHandler h
+                && h.handler() == Operation.ExceptionHandlerKind.RAISING);
+        for (int i = 0; i < program.size(); i++) {
+            Operation step = program.steps().get(i);
+            Outcome e = expected.outcomes().get(i);
+            Outcome o = observed.outcomes().get(i);
+            if (!startsRun(step) || summary(e).equals(summary(o))) {
+                continue;
+            }
+            String detail = "operation " + (i + 1) + " (" + step.wireName() + "): expected " + e + ", observed " + o;
+            // One cause, one signature, whichever run and error showed it
+            if (isBaseError(e) || isBaseError(o)) {
+                return Optional.of(new Divergence("KeyboardInterrupt and SystemExit raised by a callback leave the run"
+                        + " and are not reported to the exception handler", "EXC-2", detail, "run-ending|EXC-2"));
+            }
+            if (raisingHandler && !e.isError() && o.isError()) {
+                return Optional.of(new Divergence("an exception handler that raises does not stop the loop: its error"
+                        + " goes to the default handler and the loop goes on", "EXC-4", detail, "run-ending|EXC-4"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isBaseError(Outcome outcome) {
+        return outcome.isError() && ("KeyboardInterrupt".equals(outcome.errorType())
+                || "SystemExit".equals(outcome.errorType()));
     }
 
     /** Whether {@code step} runs until, or looks at, a future that the program set a StopIteration on. */
@@ -152,7 +238,8 @@ public final class Model {
         return switch (outcome.kind()) {
             case ERROR -> "error " + outcome.errorType();
             case NOTHING -> "nothing";
-            case VALUE -> "value " + (outcome.value() instanceof Number n ? Double.toString(n.doubleValue())
+            case VALUE -> "value " + (outcome.value() == null ? "None"
+                    : outcome.value() instanceof Number n ? Double.toString(n.doubleValue())
                     : outcome.value() instanceof Boolean || outcome.value() instanceof String ? outcome.value() : "?");
         };
     }
@@ -260,6 +347,10 @@ public final class Model {
                 && "note".equals(program.kinds().get(base(x.token())))) {
             return Optional.of(misnoted(program, x, y, e, o));
         }
+        if (find(ef, i, y.token()) == null && cancelled(program, y.token())) {
+            // A cancelled handle that ran: the cause, whatever it displaced (HANDLE-1)
+            return Optional.of(misplaced(program, y.token(), null, y.run(), "extra", e, o));
+        }
         Integer xObserved = find(of, i, x.token());
         if (xObserved != null && xObserved > x.run()) {
             return Optional.of(misplaced(program, x.token(), x.run(), xObserved, "later", e, o));
@@ -288,6 +379,9 @@ public final class Model {
         Operation of = noteOf(program, label);
         String[] guarantee = of instanceof Operation.IsRunning
                 ? new String[] {"is_running() is True while the loop runs its callbacks", "RUN-2"}
+                : of instanceof Operation.RunCoroutineUntilComplete
+                ? new String[] {"a running loop refuses run_until_complete() from one of its callbacks, with"
+                        + " RuntimeError", "RUN-3"}
                 : "task".equals(program.kinds().get(label.substring(0, Math.max(0, label.lastIndexOf('.')))))
                 ? new String[] {"asyncio.current_task() in a task's step is that task", "CURRENT-1"}
                 : new String[] {"asyncio.current_task() in a plain callback is None, whoever scheduled it", "CURRENT-2"};
@@ -336,6 +430,8 @@ public final class Model {
         } else if (op instanceof Operation.AddDoneCallback c) {
             return c.then();
         } else if (op instanceof Operation.CreateTask c) {
+            return c.then();
+        } else if (op instanceof Operation.CreateScriptedTask c) {
             return c.then();
         }
         return List.of();
@@ -438,7 +534,8 @@ public final class Model {
                 started++;
                 // run_once is stop() then run_forever() (docs/protocol.md), and run_until_complete() stops the
                 // loop from the future's done callback: runs that a stop() ends too
-                if (stopFirst || step instanceof Operation.RunOnce || step instanceof Operation.RunUntilComplete) {
+                if (stopFirst || step instanceof Operation.RunOnce || step instanceof Operation.RunUntilComplete
+                        || step instanceof Operation.RunCoroutineUntilComplete) {
                     runs.add(started);
                 }
                 stopFirst = false;
@@ -520,6 +617,9 @@ public final class Model {
         } else if (op instanceof Operation.CreateTask c) {
             label = c.label();
             then = c.then();
+        } else if (op instanceof Operation.CreateScriptedTask c) {
+            label = c.label();
+            then = c.then();
         }
         if (label != null && then.stream().anyMatch(Operation.Stop.class::isInstance)) {
             stoppers.add(label);
@@ -530,7 +630,8 @@ public final class Model {
     /** Whether a top-level operation starts a run (the agent and the reference tag events with it). */
     static boolean startsRun(Operation step) {
         return step instanceof Operation.RunOnce || step instanceof Operation.RunForever
-                || step instanceof Operation.RunUntilComplete || step instanceof Operation.StartLoopThread;
+                || step instanceof Operation.RunUntilComplete || step instanceof Operation.StartLoopThread
+                || step instanceof Operation.RunCoroutineUntilComplete;
     }
 
     /** The run that top-level step {@code index} starts (1, 2, ...), counting the runs before it. */

@@ -18,7 +18,8 @@ import org.asynciotck.spi.Operation;
  *
  * @param steps       the operations, in order
  * @param kinds       every label's kind: call_soon, call_soon_threadsafe, call_later, call_at, done_callback,
- *                    task, stopper, completer, note (a callback's note of is_running or current_task)
+ *                    task (also a coroutine's run), stopper, completer, note (a callback's note of is_running,
+ *                    current_task or of a run inside the run)
  * @param equalGroups leaf timers' labels to the group of timers that share their delay (the order within a
  *                    group is not guaranteed)
  * @param delays      every timer label's delay
@@ -38,6 +39,33 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     private static final double TIMED_COMPLETER_DELAY = 0.007;
     /** The argument of an ADD_DONE choice that re-adds the latest done callback and removes it (Sketch.Kind). */
     private static final int REMOVING_ARG = 11;
+    /**
+     * The argument of a TASK choice that makes a task whose coroutine catches its cancellation and returns
+     * (CANCEL-5): an argument, not a kind of its own, for the reason REMOVING_ARG is one.
+     */
+    private static final int CATCHING_ARG = 10;
+    /** What {@code call_exception_handler} reports: the model counts these reports as it counts callback errors. */
+    static final String REPORTED_MESSAGE = "reported by the kit";
+    /*
+     * The vocabulary learnt after the gallery's first finds (the exception handler's API, base exceptions, tasks
+     * made in callbacks, runs of coroutines, runs inside runs) is said by the arguments of existing kinds, never
+     * by kinds of their own: a new kind changes every sketch jqwik generates from a seed (the frequencies shift),
+     * and that lost finds of the gallery within the budget (done_callbacks_reversed, and cancelled_timers_still_fire's
+     * HANDLE-1). With arguments, a program that uses none of them is the program it was before.
+     */
+    /** FUTURE choices with these arguments also perform one call of the exception handler's API ({@link #handler}). */
+    private static final int FIRST_HANDLER_ARG = 7;
+    /** RUN_ONCE choices with these arguments run a coroutine instead: without an await, and awaiting a future. */
+    private static final int COROUTINE_ARG = 10;
+    private static final int AWAITING_COROUTINE_ARG = 11;
+    /** A callback's RAISE with these arguments (modulo 12) raises SystemExit and KeyboardInterrupt instead. */
+    private static final int SYSTEM_EXIT_ARG = 10;
+    private static final int KEYBOARD_INTERRUPT_ARG = 11;
+    /** A callback's SOON with these arguments (modulo 12) makes a task instead: with loop.create_task, asyncio.create_task. */
+    private static final int LOOP_TASK_ARG = 8;
+    private static final int ASYNCIO_TASK_ARG = 9;
+    /** A callback's CURRENT_TASK note with this argument (modulo 12) is a note of a run inside the run instead. */
+    private static final int NESTED_RUN_ARG = 11;
 
     /** Builds the program a sketch describes, with no eager task; never fails, whatever the sketch. */
     public static Program of(Sketch sketch) {
@@ -72,8 +100,16 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param stopIterations STOP_ITERATION adds {@code set_stop_iteration}: only at API level 3.13 or later, since
      *                       3.10 to 3.12 refuse it with TypeError and 3.13 completes the future (errata E-19), and the
      *                       reference loop follows 3.13
+     * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
+     *                       eager-task-factory profile, whose tasks made in a run start at once, while the
+     *                       reference loop's are queued (the reference does not follow that profile)
      */
-    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {}
+    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
+        /** Tasks made in callbacks allowed (every loop that follows the default task factory). */
+        public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
+            this(eagerTasks, timedRuns, stopIterations, true);
+        }
+    }
 
     /** Builds the program a sketch describes with what {@code allowed} lets it use; never fails, whatever the sketch. */
     public static Program of(Sketch sketch, Allowed allowed) {
@@ -94,6 +130,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final List<String> futures = new ArrayList<>();
         final List<String> handles = new ArrayList<>();
         final List<String> tasks = new ArrayList<>();
+        /** The tasks whose coroutines catch their cancellation: their results are asked for at the end. */
+        final List<String> catching = new ArrayList<>();
         /** Every done callback added so far, as added (re-added as it is, it is the same callback again). */
         final List<Operation.AddDoneCallback> doneCallbacks = new ArrayList<>();
         /** Futures and tasks, in the order they were made: what a task may await. */
@@ -101,11 +139,24 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean eagerTasks;
         /** Whether a stop() may still be pending (one was scheduled, outside a run_forever's own stopper). */
         boolean stopMayBePending;
+        /**
+         * Whether a KeyboardInterrupt or SystemExit may be left in the ready queue by a run it did not end (a
+         * callback raises it): it would end the next run where it runs, on a loop thread too.
+         */
+        boolean baseErrorMayBePending;
+        /**
+         * Whether a run_until_complete(coro) that a stop() ended early may have left its task pending. Nothing
+         * of the kit's names that task, so close() (which empties the ready queue) can make it garbage, and
+         * CPython then closes its coroutine, which records its end outside any run; the reference loop's
+         * coroutines are not collected. So no close tail then.
+         */
+        boolean coroutineMayBePending;
         int counter;
         int unique;
 
         final boolean timedRuns;
         final boolean stopIterations;
+        final boolean tasksInRuns;
         /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
         boolean closes;
 
@@ -113,13 +164,24 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             this.eagerTasks = allowed.eagerTasks();
             this.timedRuns = allowed.timedRuns();
             this.stopIterations = allowed.stopIterations();
+            this.tasksInRuns = allowed.tasksInRuns();
         }
 
         Program build(Sketch sketch) {
             for (Sketch.Choice choice : sketch.choices()) {
                 top(choice);
             }
-            if (closes) {
+            for (String task : catching) {
+                // What a task that catches its cancellation ends with shows only in its result, and only once it
+                // was cancelled while it awaits (its own future): at the end, run once (so it has started), cancel
+                // it, run once, ask for its result (one cancelled before, or before its first step, ends cancelled
+                // on every loop alike)
+                steps.add(new Operation.RunOnce());
+                steps.add(new Operation.CancelTask(task, null));
+                steps.add(new Operation.RunOnce());
+                steps.add(new Operation.FutureResult(task));
+            }
+            if (closes && !coroutineMayBePending) {
                 closeTail();
             }
             return new Program(List.copyOf(steps), Map.copyOf(kinds), Map.copyOf(groups), Map.copyOf(delays),
@@ -161,6 +223,9 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     steps.add(new Operation.CreateFuture(future));
                     futures.add(future);
                     awaitables.add(future);
+                    if (c.arg() >= FIRST_HANDLER_ARG) {
+                        steps.add(handler(c.arg() - FIRST_HANDLER_ARG));
+                    }
                 }
                 case ADD_DONE -> {
                     if (c.arg() == REMOVING_ARG && !doneCallbacks.isEmpty()) {
@@ -191,8 +256,18 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                         String task = next("k");
                         kinds.put(task, "task");
                         boolean eager = c.kind() == Sketch.Kind.EAGER_TASK && eagerTasks;
-                        steps.add(new Operation.CreateTask(task, task, awaits,
-                                Operation.TaskConstruction.CREATE_TASK, eager, children(task, c.then(), true)));
+                        if (c.kind() == Sketch.Kind.TASK && c.arg() == CATCHING_ARG) {
+                            // Its coroutine catches the CancelledError of its await and returns "caught" (CANCEL-5).
+                            // It awaits a future of its own, which nothing else picks, so it still awaits at the end.
+                            String own = next("f");
+                            steps.add(new Operation.CreateFuture(own));
+                            steps.add(new Operation.CreateScriptedTask(task, task, children(task, c.then(), true),
+                                    own, true));
+                            catching.add(task);
+                        } else {
+                            steps.add(new Operation.CreateTask(task, task, awaits,
+                                    Operation.TaskConstruction.CREATE_TASK, eager, children(task, c.then(), true)));
+                        }
                         tasks.add(task);
                         awaitables.add(task);
                     }
@@ -216,7 +291,21 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     stopMayBePending = true;
                     steps.add(new Operation.Stop());
                 }
-                case RUN_ONCE -> steps.add(new Operation.RunOnce());
+                case RUN_ONCE -> {
+                    // A coroutine's run only before any task of the program's own: the run ends when the
+                    // coroutine's task is done, and on a loop where a task's failed step breaks every later step
+                    // (the gallery's failed_step_leaves_a_task_current) it would never end, only at the kit's
+                    // operation bound, once per shrink candidate
+                    if (!tasks.isEmpty() && (c.arg() == COROUTINE_ARG || c.arg() == AWAITING_COROUTINE_ARG)) {
+                        steps.add(new Operation.RunOnce());
+                    } else if (c.arg() == COROUTINE_ARG || c.arg() == AWAITING_COROUTINE_ARG && futures.isEmpty()) {
+                        runCoroutine(null);
+                    } else if (c.arg() == AWAITING_COROUTINE_ARG) {
+                        runCoroutine(futures.get(futures.size() - 1)); // the latest future, most often made for it
+                    } else {
+                        steps.add(new Operation.RunOnce());
+                    }
+                }
                 case RUN_FOREVER -> {
                     String label = next("s");
                     kinds.put(label, "stopper");
@@ -260,7 +349,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
          * CPython's is not).
          */
         void timedRun(int arg) {
-            if (!timedRuns || stopMayBePending) {
+            if (!timedRuns || stopMayBePending || baseErrorMayBePending) {
                 // A stop() that ends the run early makes which timers ran depend on real time on CPython: on a
                 // loaded machine, 3 ms pass between two iterations (seen on 3.10 at a load of 10 on 2 cores).
                 return;
@@ -302,6 +391,37 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             }
         }
 
+        /** One use of the exception handler's API (EXC-3 to EXC-5), by {@code arg}. */
+        static Operation handler(int arg) {
+            return switch (arg % 5) {
+                case 0 -> new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.RAISING);
+                case 1 -> new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.DEFAULT);
+                case 2 -> new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.RECORDING);
+                case 3 -> new Operation.GetExceptionHandler();
+                default -> new Operation.CallExceptionHandler(REPORTED_MESSAGE);
+            };
+        }
+
+        /**
+         * {@code run_until_complete(coro)} (RUN-1). When it awaits a future, a callback queued before the run
+         * schedules the callback that completes it: the task's first step runs before the future is done, so a
+         * stop() pending before the run ends it before the coroutine is complete (RUN-4), and without one the run
+         * ends, in its third iteration or earlier.
+         */
+        void runCoroutine(String awaits) {
+            String label = next("r");
+            kinds.put(label, "task");
+            if (awaits != null) {
+                coroutineMayBePending = true;
+                String completer = next("u");
+                kinds.put(completer, "completer");
+                kinds.put(completer + ".1", "call_soon");
+                steps.add(new Operation.CallSoon(completer, List.of(new Operation.CallSoon(completer + ".1",
+                        List.of(new Operation.SetResult(awaits, counter)), null)), null));
+            }
+            steps.add(new Operation.RunCoroutineUntilComplete(label, awaits));
+        }
+
         /**
          * The loop runs {@code run_forever()} on a thread of its own (a new run) and, once it is idle, the kit
          * calls {@code call_soon_threadsafe} from its own thread 1 to 3 times, then stops the loop thread. The
@@ -310,7 +430,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
          * the loop thread's run before it is ever idle.
          */
         void crossThread(int arg) {
-            if (stopMayBePending) {
+            if (stopMayBePending || baseErrorMayBePending) {
                 return;
             }
             steps.add(new Operation.StartLoopThread());
@@ -369,13 +489,15 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 List<Operation> grand = new ArrayList<>();
                 int j = 0;
                 for (Sketch.ChildKind kind : child.then()) {
-                    Operation op = child(label + "." + (++j), kind, child.arg() + j, List.of());
+                    Operation op = child(label + "." + (++j), kind, child.arg() + j, List.of(), false);
                     if (op != null) {
                         grand.add(op);
                     }
                 }
+                // A task's step may be eager, so outside any run: no close(), no base exception (which a
+                // task's step turns into the task's exception and raises on), no run inside a run
                 Operation op = inTask && child.kind() == Sketch.ChildKind.CLOSE ? null
-                        : child(label, child.kind(), child.arg(), grand);
+                        : child(label, child.kind(), child.arg(), grand, inTask);
                 if (op != null) {
                     then.add(op);
                 }
@@ -383,9 +505,17 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             return then;
         }
 
-        Operation child(String label, Sketch.ChildKind kind, int arg, List<Operation> then) {
+        Operation child(String label, Sketch.ChildKind kind, int arg, List<Operation> then, boolean inTask) {
             switch (kind) {
                 case SOON -> {
+                    if (tasksInRuns && (arg % 12 == LOOP_TASK_ARG || arg % 12 == ASYNCIO_TASK_ARG)) {
+                        // Named by its label and never referred to: other choices pick only top-level tasks. In a
+                        // task's step (maybe eager, outside a run: no running loop) loop.create_task only.
+                        kinds.put(label, "task");
+                        Operation.TaskConstruction via = arg % 12 == ASYNCIO_TASK_ARG && !inTask
+                                ? Operation.TaskConstruction.ASYNCIO_CREATE_TASK : Operation.TaskConstruction.CREATE_TASK;
+                        return new Operation.CreateTask(label, label, null, via, false);
+                    }
                     kinds.put(label, "call_soon");
                     return new Operation.CallSoon(label, then, null);
                 }
@@ -405,6 +535,12 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     return new Operation.Stop();
                 }
                 case RAISE -> {
+                    // Never in a task's step, which turns a base exception into the task's exception
+                    if (!inTask && (arg % 12 == SYSTEM_EXIT_ARG || arg % 12 == KEYBOARD_INTERRUPT_ARG)) {
+                        baseErrorMayBePending = true;
+                        return new Operation.RaiseBaseException(arg % 12 == SYSTEM_EXIT_ARG
+                                ? Operation.BaseErrorType.SYSTEM_EXIT : Operation.BaseErrorType.KEYBOARD_INTERRUPT);
+                    }
                     return new Operation.Raise();
                 }
                 case CANCEL_TASK -> {
@@ -416,6 +552,12 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case CURRENT_TASK -> {
                     kinds.put(label, "note");
+                    if (!inTask && arg % 12 == NESTED_RUN_ARG) {
+                        // A run inside the run (never in a task's step, which may be eager, outside a run): the
+                        // coroutine only records, and asyncio refuses the run before it starts (RUN-3)
+                        kinds.put(label + ".co", "task");
+                        return new Operation.Note(label, new Operation.RunCoroutineUntilComplete(label + ".co", null));
+                    }
                     return new Operation.Note(label, new Operation.CurrentTask());
                 }
                 case CLOSE -> {

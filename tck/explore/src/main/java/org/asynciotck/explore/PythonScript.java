@@ -34,7 +34,7 @@ public final class PythonScript {
             body.append("try:\n");
             statement(step, "    ", body, true);
             body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
-            body.append("except Exception as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
+            body.append("except (Exception, asyncio.CancelledError, KeyboardInterrupt, SystemExit) as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
                     .append("\", \"error \" + type(e).__name__)\n");
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
@@ -44,6 +44,14 @@ public final class PythonScript {
                             : "note".equals(program.kinds().get(event.label()))
                             ? event.label() + ":" + Model.noted(event.value()) : event.label());
         }
+        // What each step did (ok or the error's type), and the reports of the kit's own errors and calls: compared too
+        StringBuilder expectedOutcomes = new StringBuilder("[");
+        for (int i = 0; i < program.size() && i < expected.outcomes().size(); i++) {
+            org.asynciotck.spi.Outcome o = expected.outcomes().get(i);
+            expectedOutcomes.append(quote(o.isError() ? "error " + o.errorType() : "ok")).append(", ");
+        }
+        expectedOutcomes.append("]");
+        String expectedReports = "(" + expected.kitErrorsReported() + ", " + expected.kitReportsReceived() + ")";
         StringBuilder expectedRuns = new StringBuilder("{");
         byRun.forEach((run, labels) -> {
             expectedRuns.append(run).append(": [");
@@ -62,7 +70,10 @@ public final class PythonScript {
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
                 + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones = {}, {}, {}\n"
-                + "loop.set_exception_handler(lambda loop, context: reported.append(repr(context.get(\"exception\"))))\n\n\n"
+                + "\n\ndef recording_handler(loop, context):\n"
+                + "    reported.append((repr(context.get(\"exception\")), sorted(context)))\n\n\n"
+                + "def raising_handler(loop, context):\n    raise RuntimeError(\"raised by the handler\")\n\n\n"
+                + "loop.set_exception_handler(recording_handler)\n\n\n"
                 + "def record(label):\n    events.append((label, run))\n\n\n"
                 + "def note(label, look):\n    try:\n        value = str(look())\n    except Exception as e:\n"
                 + "        value = type(e).__name__\n    events.append((label + \":\" + value, run))\n\n\n"
@@ -86,8 +97,15 @@ public final class PythonScript {
                 + "expected = " + expectedRuns + "\n"
                 + "for n, op, what in outcomes:\n    print(\"%2d %-22s %s\" % (n, op, what))\n"
                 + "print(\"observed by run:\", observed)\nprint(\"reference loop: \", expected)\n"
-                + "print(\"callback errors reported:\", len(reported))\n"
-                + "print(\"SAME as the reference loop\" if observed == expected else \"DIFFERS from the reference loop\")\n"
+                + "print(\"reported to the recording handler (exception, context's keys):\", reported)\n"
+                + "expected_outcomes = " + expectedOutcomes + "\n"
+                + "expected_reports = " + expectedReports + "  # the kit's callback errors, its call_exception_handler reports\n"
+                + "kit_reports = (sum(1 for e, keys in reported if e == \"RuntimeError('raised by the kit')\"),\n"
+                + "               sum(1 for e, keys in reported if e == \"RuntimeError('" + Program.REPORTED_MESSAGE + "')\"))\n"
+                + "same = (observed == expected and [w for _, _, w in outcomes] == expected_outcomes\n"
+                + "        and kit_reports == expected_reports)\n"
+                + "print(\"reference loop's outcomes:\", expected_outcomes, \"reports:\", expected_reports)\n"
+                + "print(\"SAME as the reference loop\" if same else \"DIFFERS from the reference loop\")\n"
                 + "loop.close()\n";
     }
 
@@ -133,8 +151,49 @@ public final class PythonScript {
             }
             task.append("        pass\n    finally:\n        record(").append(quote(o.label() + ":end")).append(")\n\n\n");
             defs.append(task);
+            String make = switch (o.via() == null ? Operation.TaskConstruction.CREATE_TASK : o.via()) {
+                case ASYNCIO_CREATE_TASK -> "asyncio.create_task(" + name + "(), name=" + quote(o.task()) + ")";
+                case TASK_CONSTRUCTOR -> "asyncio.Task(" + name + "(), loop=loop, name=" + quote(o.task()) + ")";
+                default -> "loop.create_task(" + name + "(), name=" + quote(o.task()) + ")";
+            };
+            out.append(indent).append("futures[").append(quote(o.task())).append("] = ").append(make).append("\n");
+        } else if (op instanceof Operation.CreateScriptedTask o) {
+            String name = "task_" + identifier(o.label());
+            StringBuilder task = new StringBuilder("async def " + name + "():\n    record(" + quote(o.label() + ":start")
+                    + ")\n");
+            then(o.then(), "    ", task);
+            task.append("    try:\n");
+            if (o.awaits() != null) {
+                task.append("        try:\n            await futures[").append(quote(o.awaits())).append("]\n")
+                        .append("        except asyncio.CancelledError:\n");
+                task.append(o.catchesCancellation() ? "            record(" + quote(o.label() + ":caught")
+                        + ")\n            return \"caught\"\n" : "            raise\n");
+            }
+            task.append("        pass\n    finally:\n        record(").append(quote(o.label() + ":end"))
+                    .append(")\n    return ").append(quote(o.label())).append("\n\n\n");
+            defs.append(task);
             out.append(indent).append("futures[").append(quote(o.task())).append("] = loop.create_task(").append(name)
                     .append("(), name=").append(quote(o.task())).append(")\n");
+        } else if (op instanceof Operation.RunCoroutineUntilComplete o) {
+            out.append(indent).append("print(\"run_until_complete:\", in_run(lambda: loop.run_until_complete(")
+                    .append(coroutine(o)).append("())))\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.RunCoroutineUntilComplete r) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", lambda: loop.run_until_complete(")
+                    .append(coroutine(r)).append("()))\n");
+        } else if (op instanceof Operation.SetExceptionHandler o) {
+            out.append(indent).append("loop.set_exception_handler(").append(switch (o.handler()) {
+                case RECORDING -> "recording_handler";
+                case RAISING -> "raising_handler";
+                case DEFAULT -> "None";
+            }).append(")\n");
+        } else if (op instanceof Operation.GetExceptionHandler) {
+            out.append(indent).append("print(\"exception handler:\", {recording_handler: \"recording\", raising_handler:"
+                    + " \"raising\", None: None}.get(loop.get_exception_handler(), \"other\"))\n");
+        } else if (op instanceof Operation.CallExceptionHandler o) {
+            out.append(indent).append("loop.call_exception_handler({\"message\": ").append(quote(o.message()))
+                    .append(", \"exception\": RuntimeError(").append(quote(o.message())).append(")})\n");
+        } else if (op instanceof Operation.RaiseBaseException o) {
+            out.append(indent).append("raise ").append(o.errorType().wireName()).append("(\"raised by the kit\")\n");
         } else if (op instanceof Operation.Stop) {
             out.append(indent).append("loop.stop()\n");
         } else if (op instanceof Operation.Raise) {
@@ -174,6 +233,22 @@ public final class PythonScript {
         }
     }
 
+    /** Defines the coroutine of a run_until_complete(coro): it records its start and end, as a task's does. */
+    private String coroutine(Operation.RunCoroutineUntilComplete o) {
+        String name = "coro_" + identifier(o.label());
+        if (!functions.containsKey(name)) {
+            functions.put(name, o.label());
+            defs.append("async def ").append(name).append("():\n    record(").append(quote(o.label() + ":start"))
+                    .append(")\n    try:\n");
+            if (o.awaits() != null) {
+                defs.append("        await futures[").append(quote(o.awaits())).append("]\n");
+            }
+            defs.append("        pass\n    finally:\n        record(").append(quote(o.label() + ":end"))
+                    .append(")\n    return ").append(quote(o.label())).append("\n\n\n");
+        }
+        return name;
+    }
+
     private static void schedule(String indent, StringBuilder out, String call, String handle) {
         out.append(indent);
         if (handle != null) {
@@ -198,7 +273,7 @@ public final class PythonScript {
     /** A callback's then: an operation that raises records "!error" and the next goes on; raise leaves. */
     private void then(List<Operation> then, String indent, StringBuilder out) {
         for (Operation op : then) {
-            if (op instanceof Operation.Raise) {
+            if (op instanceof Operation.Raise || op instanceof Operation.RaiseBaseException) {
                 statement(op, indent, out, false);
                 return;
             }

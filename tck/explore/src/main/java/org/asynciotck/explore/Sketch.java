@@ -54,7 +54,9 @@ public record Sketch(List<Choice> choices) {
      * One top-level choice; {@code arg} picks a name or a delay, {@code then} what its callback does. An
      * ADD_DONE with the highest {@code arg} (11), once a done callback was added, adds the latest one once more
      * and removes both with {@code remove_done_callback()}: an argument, not a kind of its own, so the kinds'
-     * frequencies, and what they explore, stay as they were.
+     * frequencies, and what they explore, stay as they were. Other arguments say the vocabulary learnt since in
+     * the same way (Program: the exception handler's API, base exceptions, tasks made in runs, tasks that catch
+     * their cancellation, runs of coroutines, runs inside runs).
      */
     public record Choice(Kind kind, int arg, List<Child> then) {}
 

@@ -92,10 +92,16 @@ final class KitCoroutine implements JavaLoop.Coroutine {
         if (awaited != null && !awaited.done()) {
             return new Await(awaited);
         }
-        interpreter.state().record(label + ":end");
         if (awaited != null) {
-            awaited.result(); // throws the awaited future's exception (or CancelledError), as await does
+            try {
+                awaited.result(); // throws the awaited future's exception (or CancelledError), as await does
+            } catch (RuntimeException error) {
+                // Awaiting a future that is already cancelled raises CancelledError in the coroutine, which a
+                // coroutine that catches its cancellation catches as it would a cancel() (CANCEL-5)
+                return throwInto(error);
+            }
         }
+        interpreter.state().record(label + ":end");
         return new Return(label);
     }
 

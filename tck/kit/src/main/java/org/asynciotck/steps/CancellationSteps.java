@@ -21,6 +21,12 @@ public final class CancellationSteps {
         context.perform(new Operation.CancelTask(task, message));
     }
 
+    /** {@code task.cancel()}, as a scenario that exploration wrote says it (its answer is not checked). */
+    @When("task {string} is cancelled with task.cancel\\(\\)")
+    public void cancelTask(String task) {
+        context.perform(new Operation.CancelTask(task, null));
+    }
+
     @Given("task {string} is created with loop.create_task, awaiting future {string}, and catches its cancellation")
     public void catchingTask(String task, String future) {
         context.performExpectingSuccess(new Operation.CreateScriptedTask(task, task, List.of(), future, true));

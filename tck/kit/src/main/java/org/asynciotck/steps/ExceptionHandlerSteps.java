@@ -40,6 +40,12 @@ public final class ExceptionHandlerSteps {
         context.performExpectingSuccess(new Operation.SetExceptionHandler(ExceptionHandlerKind.DEFAULT));
     }
 
+    /** Back to the handler every session starts with, which records each report (exploration writes this). */
+    @Given("the loop's exception handler is the kit's recording handler again")
+    public void setRecording() {
+        context.performExpectingSuccess(new Operation.SetExceptionHandler(ExceptionHandlerKind.RECORDING));
+    }
+
     @Given("the loop's exception handler is one that raises")
     public void setRaising() {
         context.performExpectingSuccess(new Operation.SetExceptionHandler(ExceptionHandlerKind.RAISING));
