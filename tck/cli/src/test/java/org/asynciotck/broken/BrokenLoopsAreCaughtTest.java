@@ -9,6 +9,7 @@ import org.asynciotck.kit.FeatureRun;
 import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.spi.LoopImplementation;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * pass every rule that applies to it. These runs go through Cucumber exactly as a
  * certification does.
  */
+@Tag("evidence") // eleven whole runs, about 50 s: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 class BrokenLoopsAreCaughtTest {
 
     /**

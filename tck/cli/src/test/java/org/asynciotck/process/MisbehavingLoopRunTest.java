@@ -16,6 +16,7 @@ import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioListener;
 import org.asynciotck.runner.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Its runs go side by side (each its own agent and run scope): they mostly wait on their loops' hangs, and
  * runs in one JVM must find all their scenarios however they overlap (FeatureFiles says why they once did not).
  */
+@Tag("evidence") // four whole runs against crashing and hanging loops, about 50 s: run by -P evidence (CI)
 @Execution(ExecutionMode.CONCURRENT)
 class MisbehavingLoopRunTest {
 
