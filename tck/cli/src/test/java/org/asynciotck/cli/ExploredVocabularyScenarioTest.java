@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each operation the generator learnt for the exception handler's API, tasks made in callbacks and tasks that
- * catch their cancellation, runs of coroutines and runs inside runs has a step: the scenario exploration writes
+ * catch their cancellation, runs of coroutines, runs inside runs, readers and writers has a step: the scenario exploration writes
  * for a small program that uses it runs as is in the kit, passes on the reference loop and fails on the broken
  * loop of the gallery whose defect the program shows (as ExploredScenarioTest does for done callbacks).
  */
@@ -62,7 +62,23 @@ class ExploredVocabularyScenarioTest {
                         choice(Sketch.Kind.STOP, 0), choice(Sketch.Kind.RUN_ONCE, 11))),
                 // the program ends with run_once, cancel_task, run_once and future_result of the catching task
                 Arguments.of("cancellation_cannot_be_refused", "CANCEL-5", List.of(choice(Sketch.Kind.FUTURE, 0),
-                        choice(Sketch.Kind.TASK, 10))));
+                        choice(Sketch.Kind.TASK, 10))),
+                // a RUN_ONCE that watches a socket pair (Program's WATCHER_ARG), in each of its variants
+                Arguments.of("readers_always_ready", "IO-1", List.of(watching(1, false))),
+                Arguments.of("edge_triggered_readers", "IO-2", List.of(watching(3, false))),
+                Arguments.of("remove_answers_none", "IO-3", List.of(watching(0, false))),
+                Arguments.of("first_reader_stays", "IO-4", List.of(watching(2, false))),
+                Arguments.of("writers_never_called", "IO-5", List.of(watching(1, true))));
+    }
+
+    /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */
+    private static final int WATCHER = 9;
+
+    /** A RUN_ONCE that watches a socket pair: the variant is its number of children, a writer's first is odd. */
+    private static Sketch.Choice watching(int variant, boolean writer) {
+        List<Sketch.Child> children = Stream.iterate(0, i -> i + 1).limit(variant)
+                .map(i -> new Sketch.Child(Sketch.ChildKind.SOON, i == 0 && writer ? 1 : 0, List.of())).toList();
+        return new Sketch.Choice(Sketch.Kind.RUN_ONCE, WATCHER, children);
     }
 
     @ParameterizedTest(name = "{0} ({1})")

@@ -119,6 +119,7 @@ public final class FeatureText {
     private static Optional<String> answer(Operation op, Outcome outcome) {
         boolean answered = op instanceof Operation.GetExceptionHandler || op instanceof Operation.CallExceptionHandler
                 || op instanceof Operation.RunCoroutineUntilComplete || op instanceof Operation.FutureResult
+                || op instanceof Operation.RemoveReader || op instanceof Operation.RemoveWriter
                 || (op instanceof Operation.RunOnce || op instanceof Operation.RunUntilComplete) && outcome.isError();
         if (!answered) {
             return Optional.empty();
@@ -132,6 +133,8 @@ public final class FeatureText {
             return Optional.of(then + "it succeeds\n");
         } else if (value == null) {
             return Optional.of(then + "it answers None\n");
+        } else if (value instanceof Boolean b) {
+            return Optional.of(then + "it answers " + b + "\n");
         } else if (value instanceof String text) {
             return Optional.of(then + "it returns \"" + text + "\"\n");
         } else if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
@@ -186,6 +189,18 @@ public final class FeatureText {
         } else if (op instanceof Operation.CallLater o && o.then().isEmpty() && o.delay() == 0.0
                 && (o.handle() == null || !cancelled.contains(o.handle()))) {
             return Optional.of(g + "timer \"" + o.label() + "\" is scheduled with call_later in 0 seconds\n");
+        } else if (op instanceof Operation.SocketPair o) {
+            return Optional.of(g + "a socket pair \"" + o.socket() + "\"\n");
+        } else if (op instanceof Operation.MakeReadable o) {
+            return Optional.of(g + "a byte waits on socket \"" + o.socket() + "\"\n");
+        } else if (op instanceof Operation.AddReader o && o.then().isEmpty()) {
+            return Optional.of(g + "reader \"" + o.label() + "\" watches socket \"" + o.socket() + "\"\n");
+        } else if (op instanceof Operation.AddWriter o && o.then().isEmpty()) {
+            return Optional.of(g + "writer \"" + o.label() + "\" watches socket \"" + o.socket() + "\"\n");
+        } else if (op instanceof Operation.RemoveReader o) {
+            return Optional.of("      When the reader of socket \"" + o.socket() + "\" is removed\n");
+        } else if (op instanceof Operation.RemoveWriter o) {
+            return Optional.of("      When the writer of socket \"" + o.socket() + "\" is removed\n");
         } else if (op instanceof Operation.CreateFuture o) {
             return Optional.of(g + "a future \"" + o.future() + "\" made by the loop\n");
         } else if (op instanceof Operation.AddDoneCallback o && o.then().isEmpty()) {

@@ -148,6 +148,9 @@ public final class Model {
         } else if (step instanceof Operation.RemoveDoneCallback) {
             return new String[] {"remove_done_callback() removes every registration of the callback and answers"
                     + " how many", "FUTURE-5"};
+        } else if (step instanceof Operation.RemoveReader || step instanceof Operation.RemoveWriter) {
+            return new String[] {"remove_reader() and remove_writer() return whether a callback was registered",
+                    "IO-3"};
         } else if (step instanceof Operation.IsClosed) {
             return new String[] {"is_closed() is True once close() returned", "CLOSED-2"};
         } else if (step instanceof Operation.GetExceptionHandler || step instanceof Operation.SetExceptionHandler) {
@@ -500,6 +503,14 @@ public final class Model {
     private static Divergence misplaced(Program program, String token, Integer expectedRun, Integer observedRun,
             String where, Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
         String kind = kind(program, token);
+        if ("reader".equals(kind) || "writer".equals(kind)) {
+            // A watcher's block (Program: watch) has no stop() of its own and nothing it queues: where its
+            // callback went is what the loop does with readiness, whatever else the iterations ran
+            String[] rule = watcherGuarantee(program, kind, base(token), where, expectedRun, e);
+            return new Divergence(rule[0], rule[1], "'" + token + "' (" + kind + ") expected in "
+                    + runName(expectedRun) + ", observed in " + runName(observedRun) + "; expected " + e
+                    + ", observed " + o, "io|" + where + "|" + rule[1]);
+        }
         Set<Integer> stoppedRuns = stopped(program, e);
         boolean cancelledRan = "extra".equals(where) && cancelled(program, token);
         if (!cancelledRan && ("earlier".equals(where) || "extra".equals(where)) && observedRun != null
@@ -551,6 +562,46 @@ public final class Model {
         // showed it first: one cause, one group.
         return new Divergence(guarantee[0], guarantee[1], detail, "run|" + where + "|" + (guarantee[1] == null
                 ? "no-rule" : guarantee[1]));
+    }
+
+    /**
+     * The guarantee a reader or writer's misplaced callback breaks: one that runs where none should (a replaced
+     * one: IO-4; a reader of a socket with nothing to read: IO-1), or one that is missing (a writer: IO-5; a
+     * reader in its first iteration: IO-1, in a later one, while its socket stays readable: IO-2).
+     */
+    private static String[] watcherGuarantee(Program program, String kind, String label, String where,
+            Integer expectedRun, Map<Integer, List<String>> e) {
+        boolean replaced = replaced(program, label);
+        if (replaced) {
+            return new String[] {"add_reader() for a descriptor that already has a reader replaces it (add_writer() a"
+                    + " writer)", "IO-4"};
+        }
+        if ("writer".equals(kind)) {
+            return new String[] {"a writer runs in each iteration while its descriptor is writable", "IO-5"};
+        }
+        Integer first = e.entrySet().stream().filter(run -> run.getValue().contains(label)).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
+        if (("missing".equals(where) || "later".equals(where)) && first != null && !first.equals(expectedRun)) {
+            return new String[] {"a reader runs again in every iteration while its descriptor stays readable", "IO-2"};
+        }
+        return new String[] {"a reader runs in the iteration whose poll finds its descriptor readable, and not before",
+                "IO-1"};
+    }
+
+    /** Whether a later add_reader()/add_writer() of the same socket replaced the watcher labelled {@code label}. */
+    private static boolean replaced(Program program, String label) {
+        String socket = null;
+        for (Operation step : program.steps()) {
+            if (step instanceof Operation.AddReader r && socket == null && r.label().equals(label)) {
+                socket = "reader " + r.socket();
+            } else if (step instanceof Operation.AddWriter w && socket == null && w.label().equals(label)) {
+                socket = "writer " + w.socket();
+            } else if (socket != null && (step instanceof Operation.AddReader r && socket.equals("reader " + r.socket())
+                    || step instanceof Operation.AddWriter w && socket.equals("writer " + w.socket()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

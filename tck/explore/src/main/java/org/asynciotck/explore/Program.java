@@ -58,6 +58,11 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     /** RUN_ONCE choices with these arguments run a coroutine instead: without an await, and awaiting a future. */
     private static final int COROUTINE_ARG = 10;
     private static final int AWAITING_COROUTINE_ARG = 11;
+    /**
+     * A RUN_ONCE choice with this argument watches a socket pair in its iteration instead ({@link
+     * Builder#watch}): readers and writers (IO-1 to IO-5), said by an argument for the reason above.
+     */
+    private static final int WATCHER_ARG = 9;
     /** A callback's RAISE with these arguments (modulo 12) raises SystemExit and KeyboardInterrupt instead. */
     private static final int SYSTEM_EXIT_ARG = 10;
     private static final int KEYBOARD_INTERRUPT_ARG = 11;
@@ -302,6 +307,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                         runCoroutine(null);
                     } else if (c.arg() == AWAITING_COROUTINE_ARG) {
                         runCoroutine(futures.get(futures.size() - 1)); // the latest future, most often made for it
+                    } else if (c.arg() == WATCHER_ARG && !baseErrorMayBePending) {
+                        watch(c.then());
                     } else {
                         steps.add(new Operation.RunOnce());
                     }
@@ -389,6 +396,45 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             for (Operation timer : timers) {
                 steps.add(new Operation.CancelHandle(((Operation.CallLater) timer).handle()));
             }
+        }
+
+        /**
+         * A socket pair watched by a reader or a writer, the iteration(s) of the RUN_ONCE choice that carries it,
+         * then the watcher removed (so nothing is watched outside the block: a loop thread or a timed run never
+         * meets a watcher that runs in each of its iterations). One iteration, as the plain RUN_ONCE, but for the
+         * variant that needs two: so jqwik, shrinking the argument away, finds the same runs, and a find the
+         * block only carried shrinks as before. The variant is the number of the choice's children (which jqwik
+         * shrinks towards 0): 0 a reader of a readable socket (IO-1), 1 a reader of a socket with nothing to
+         * read (it must not run: IO-1), 2 a reader replaced by a second one (only the second runs: IO-4), 3 a
+         * reader of a readable socket for two iterations (it runs in both: IO-2). A first child with an odd
+         * argument makes it a writer instead (a socket with room to write is writable: IO-5). remove_reader()
+         * and remove_writer() answer True (IO-3). Left out while a base exception may be pending: it could end
+         * the run before the watcher ran, and leave the watcher's handle queued for the next run.
+         */
+        void watch(List<Sketch.Child> then) {
+            int variant = then.size();
+            boolean writer = !then.isEmpty() && Math.floorMod(then.get(0).arg(), 2) == 1;
+            String socket = next("p");
+            steps.add(new Operation.SocketPair(socket));
+            if (variant != 1 && !writer) {
+                steps.add(new Operation.MakeReadable(socket));
+            }
+            steps.add(watcher(socket, writer));
+            if (variant == 2) {
+                steps.add(watcher(socket, writer));
+            }
+            steps.add(new Operation.RunOnce());
+            if (variant == 3) {
+                steps.add(new Operation.RunOnce());
+            }
+            steps.add(writer ? new Operation.RemoveWriter(socket) : new Operation.RemoveReader(socket));
+        }
+
+        Operation watcher(String socket, boolean writer) {
+            String label = next("o");
+            kinds.put(label, writer ? "writer" : "reader");
+            return writer ? new Operation.AddWriter(socket, label, List.of())
+                    : new Operation.AddReader(socket, label, List.of());
         }
 
         /** One use of the exception handler's API (EXC-3 to EXC-5), by {@code arg}. */

@@ -65,11 +65,11 @@ public final class PythonScript {
                 + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
                 + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
                 + "# order among themselves (docs/exploration.md).\n"
-                + "import asyncio\nimport importlib\nimport sys\nimport threading\nimport time\n\n"
+                + "import asyncio\nimport importlib\nimport socket\nimport sys\nimport threading\nimport time\n\n"
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
-                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones = {}, {}, {}\n"
+                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones, sockets = {}, {}, {}, {}\n"
                 + "\n\ndef recording_handler(loop, context):\n"
                 + "    reported.append((repr(context.get(\"exception\")), sorted(context)))\n\n\n"
                 + "def raising_handler(loop, context):\n    raise RuntimeError(\"raised by the handler\")\n\n\n"
@@ -228,6 +228,22 @@ public final class PythonScript {
         } else if (op instanceof Operation.SetStopIteration o) {
             out.append(indent).append("futures[").append(quote(o.future()))
                     .append("].set_exception(StopIteration(\"set by the kit\"))\n");
+        } else if (op instanceof Operation.SocketPair o) {
+            out.append(indent).append("sockets[").append(quote(o.socket())).append("] = socket.socketpair()\n");
+        } else if (op instanceof Operation.MakeReadable o) {
+            out.append(indent).append("sockets[").append(quote(o.socket())).append("][1].send(b\"x\")\n");
+        } else if (op instanceof Operation.AddReader o) {
+            out.append(indent).append("loop.add_reader(sockets[").append(quote(o.socket())).append("][0], ")
+                    .append(function(o.label(), o.then())).append(")\n");
+        } else if (op instanceof Operation.AddWriter o) {
+            out.append(indent).append("loop.add_writer(sockets[").append(quote(o.socket())).append("][0], ")
+                    .append(function(o.label(), o.then())).append(")\n");
+        } else if (op instanceof Operation.RemoveReader o) {
+            out.append(indent).append("print(\"remove_reader:\", loop.remove_reader(sockets[").append(quote(o.socket()))
+                    .append("][0]))\n");
+        } else if (op instanceof Operation.RemoveWriter o) {
+            out.append(indent).append("print(\"remove_writer:\", loop.remove_writer(sockets[").append(quote(o.socket()))
+                    .append("][0]))\n");
         } else {
             out.append(indent).append("raise NotImplementedError(").append(quote(op.wireName())).append(")\n");
         }
