@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynciotck.runner.RunConfiguration;
 import org.junit.jupiter.api.Test;
@@ -49,13 +50,48 @@ class ExploreCommandTest {
     }
 
     @Test
-    void aBrokenLoopDivergesAndItsReplayScriptShowsTheDifferenceWithoutTheKit() throws Exception {
+    void aDifferenceInWhatAnOperationAnswersIsShownByTheReplayScriptToo() throws Exception {
+        // remove_reader() answering None where asyncio answers whether a reader was registered (IO-3): the events
+        // are the same, so the script must compare the answers to say DIFFERS.
+        Path python = python312();
+        Path gallery = Path.of(getClass().getResource("/gallery/broken_loops.py").toURI()).getParent();
+        Path folder = reports.resolve("remove");
+        int exit = explore("--python", python.toString(), "--python-path", gallery.toString(), "--loop-factory",
+                "broken_loops:remove_answers_none", "--seed", "7", "--programs", "10", "--out", folder.toString());
+        assertThat(exit).as("exit code; out: %s err: %s", out, err).isEqualTo(ExitCode.NOT_CONFORMANT);
+        JsonNode first = new ObjectMapper().readTree(folder.resolve("exploration.json").toFile()).get("divergences").get(0);
+        assertThat(first.get("rule").asText()).isEqualTo("IO-3");
+        Path script = folder.resolve(first.get("python_script").asText());
+
+        assertThat(replay(python, script, gallery)).contains("SAME as the reference loop");
+        assertThat(replay(python, script, gallery, "broken_loops:remove_answers_none"))
+                .contains("answered None").contains("DIFFERS from the reference loop");
+    }
+
+    private static String replay(Path python, Path script, Path gallery, String... loop) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(python.toString(), script.toString()));
+        command.addAll(List.of(loop));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("PYTHONPATH", gallery.toString());
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(output).isTrue();
+        return output;
+    }
+
+    private static Path python312() {
         Path python = Path.of(System.getProperty("user.home"), ".pyenv/versions/3.12.1/bin/python3");
         String root = System.getenv("PYENV_ROOT");
         if (root != null && !root.isBlank()) {
             python = Path.of(root, "versions/3.12.1/bin/python3");
         }
         assumeTrue(Files.isExecutable(python), "no CPython 3.12.1");
+        return python;
+    }
+
+    @Test
+    void aBrokenLoopDivergesAndItsReplayScriptShowsTheDifferenceWithoutTheKit() throws Exception {
+        Path python = python312();
         Path gallery = Path.of(getClass().getResource("/gallery/broken_loops.py").toURI()).getParent();
         Path folder = reports.resolve("lifo");
         int exit = explore("--python", python.toString(), "--python-path", gallery.toString(), "--loop-factory",

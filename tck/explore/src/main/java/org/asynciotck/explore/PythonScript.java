@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
@@ -32,8 +33,16 @@ public final class PythonScript {
         for (Operation step : program.steps()) {
             n++;
             body.append("try:\n");
-            statement(step, "    ", body, true);
-            body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
+            Optional<String> answering = answeringCall(step);
+            if (answering.isPresent()) {
+                // What it answers is compared, as the model compares it (IO-3: whether one was registered)
+                body.append("    answer = ").append(answering.get()).append("\n");
+                body.append("    outcome(").append(n).append(", \"").append(step.wireName())
+                        .append("\", \"answered %r\" % (answer,))\n");
+            } else {
+                statement(step, "    ", body, true);
+                body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
+            }
             body.append("except (Exception, asyncio.CancelledError, KeyboardInterrupt, SystemExit) as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
                     .append("\", \"error \" + type(e).__name__)\n");
         }
@@ -48,7 +57,9 @@ public final class PythonScript {
         StringBuilder expectedOutcomes = new StringBuilder("[");
         for (int i = 0; i < program.size() && i < expected.outcomes().size(); i++) {
             org.asynciotck.spi.Outcome o = expected.outcomes().get(i);
-            expectedOutcomes.append(quote(o.isError() ? "error " + o.errorType() : "ok")).append(", ");
+            String what = o.isError() ? "error " + o.errorType()
+                    : answeringCall(program.steps().get(i)).isPresent() ? "answered " + pythonRepr(o.value()) : "ok";
+            expectedOutcomes.append(quote(what)).append(", ");
         }
         expectedOutcomes.append("]");
         String expectedReports = "(" + expected.kitErrorsReported() + ", " + expected.kitReportsReceived() + ")";
@@ -238,15 +249,32 @@ public final class PythonScript {
         } else if (op instanceof Operation.AddWriter o) {
             out.append(indent).append("loop.add_writer(sockets[").append(quote(o.socket())).append("][0], ")
                     .append(function(o.label(), o.then())).append(")\n");
-        } else if (op instanceof Operation.RemoveReader o) {
-            out.append(indent).append("print(\"remove_reader:\", loop.remove_reader(sockets[").append(quote(o.socket()))
-                    .append("][0]))\n");
-        } else if (op instanceof Operation.RemoveWriter o) {
-            out.append(indent).append("print(\"remove_writer:\", loop.remove_writer(sockets[").append(quote(o.socket()))
-                    .append("][0]))\n");
+        } else if (answeringCall(op).isPresent()) {
+            out.append(indent).append("print(").append(quote(op.wireName() + ":")).append(", ")
+                    .append(answeringCall(op).get()).append(")\n");
         } else {
             out.append(indent).append("raise NotImplementedError(").append(quote(op.wireName())).append(")\n");
         }
+    }
+
+    /** The call of a step whose answer the model compares and the script prints and compares too. */
+    private static Optional<String> answeringCall(Operation op) {
+        if (op instanceof Operation.RemoveReader o) {
+            return Optional.of("loop.remove_reader(sockets[" + quote(o.socket()) + "][0])");
+        } else if (op instanceof Operation.RemoveWriter o) {
+            return Optional.of("loop.remove_writer(sockets[" + quote(o.socket()) + "][0])");
+        }
+        return Optional.empty();
+    }
+
+    /** How Python's repr() writes a simple answer the reference loop gave: True, False, None, a number. */
+    private static String pythonRepr(Object value) {
+        if (value == null) {
+            return "None";
+        } else if (value instanceof Boolean b) {
+            return b ? "True" : "False";
+        }
+        return String.valueOf(value);
     }
 
     /** Defines the coroutine of a run_until_complete(coro): it records its start and end, as a task's does. */
