@@ -173,16 +173,8 @@ public final class FeatureText {
             if (named) {
                 return Optional.empty();
             }
-            StringBuilder table = new StringBuilder();
-            for (Operation child : o.then()) {
-                Optional<String> row = row(child);
-                if (row.isEmpty()) {
-                    return Optional.empty();
-                }
-                table.append("        | ").append(row.get()).append(" |\n");
-            }
-            return Optional.of(g + "callback \"" + o.label() + "\" is scheduled with call_soon and, when it runs, does:\n"
-                    + table);
+            return table(o.then()).map(table -> g + "callback \"" + o.label()
+                    + "\" is scheduled with call_soon and, when it runs, does:\n" + table);
         } else if (op instanceof Operation.CallSoonThreadsafe o && o.then().isEmpty()
                 && (o.handle() == null || !cancelled.contains(o.handle()))) {
             return Optional.of(g + "callback \"" + o.label() + "\" is scheduled with call_soon_threadsafe\n");
@@ -249,21 +241,25 @@ public final class FeatureText {
         } else if (op instanceof Operation.CreateTask o && !o.then().isEmpty() && !o.eagerStart()
                 && o.via() == Operation.TaskConstruction.CREATE_TASK) {
             // the scripted task's coroutine does what this one does: start, its then, its await, end
-            StringBuilder table = new StringBuilder();
-            for (Operation child : o.then()) {
-                Optional<String> row = row(child);
-                if (row.isEmpty()) {
-                    return Optional.empty();
-                }
-                table.append("        | ").append(row.get()).append(" |\n");
-            }
-            return Optional.of(g + "task \"" + o.task() + "\" is created with loop.create_task"
+            return table(o.then()).map(table -> g + "task \"" + o.task() + "\" is created with loop.create_task"
                     + (o.awaits() == null ? "" : ", awaiting future \"" + o.awaits() + "\",")
                     + " and, in its first step, does:\n" + table);
         }
         return Optional.empty();
     }
 
+    /** The rows of a callback table, one per operation of {@code then}; empty when a row cannot be said. */
+    private static Optional<String> table(List<Operation> then) {
+        StringBuilder table = new StringBuilder();
+        for (Operation child : then) {
+            Optional<String> row = row(child);
+            if (row.isEmpty()) {
+                return Optional.empty();
+            }
+            table.append("        | ").append(row.get()).append(" |\n");
+        }
+        return Optional.of(table.toString());
+    }
     private static Optional<String> row(Operation child) {
         if (child instanceof Operation.CallSoon o) {
             if (o.then().isEmpty()) {
