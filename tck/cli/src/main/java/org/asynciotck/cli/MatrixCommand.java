@@ -4,6 +4,7 @@ import org.asynciotck.report.ReadmeBlock;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.asynciotck.KitVersion;
 import org.asynciotck.process.Discovery;
@@ -107,11 +110,7 @@ final class MatrixCommand implements Callable<Integer> {
         List<ImplementationSpec> specs = new ArrayList<>();
         try {
             TagFilter.check(tags);
-            if (jobs < 1 || jobs > MOST_JOBS) {
-                throw new IllegalArgumentException("bad --jobs [" + jobs + "]: use 1 (one implementation at a time) to "
-                        + MOST_JOBS + " (implementations side by side), e.g. --jobs 2; this machine has "
-                        + Runtime.getRuntime().availableProcessors() + " cores");
-            }
+            JobsOption.require(jobs, MOST_JOBS, "implementation");
             profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {
                 ImplementationSpec parsed = ImplementationSpec.parse(impl);
@@ -196,7 +195,7 @@ final class MatrixCommand implements Callable<Integer> {
             for (int i = 0; i < specs.size(); i++) {
                 int column = i;
                 pending.add(pool.submit(() -> {
-                    java.io.StringWriter text = new java.io.StringWriter();
+                    StringWriter text = new StringWriter();
                     PrintWriter out = new PrintWriter(text);
                     out.println("== " + specs.get(column).text());
                     MatrixColumn certified = certify(column, specs.get(column), catalogue, folder, keys, out);
@@ -237,8 +236,8 @@ final class MatrixCommand implements Callable<Integer> {
     }
 
     /** The pool's threads never keep the JVM alive: an interrupted matrix exits as one certified in turn does. */
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
-        java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger count = new AtomicInteger();
         return task -> {
             Thread thread = new Thread(task, "matrix-column-" + count.incrementAndGet());
             thread.setDaemon(true);

@@ -70,11 +70,7 @@ final class RunOptions {
 
     /** @throws IllegalArgumentException naming --jobs, its value and the range */
     int jobs() {
-        if (jobs < 1 || jobs > RunConfiguration.MAX_JOBS) {
-            throw new IllegalArgumentException("bad --jobs [" + jobs + "]: use 1 (one scenario at a time) to "
-                    + RunConfiguration.MAX_JOBS + " (scenarios side by side), e.g. --jobs 2");
-        }
-        return jobs;
+        return JobsOption.require(jobs, RunConfiguration.MAX_JOBS, "scenario");
     }
 
     /** @throws IllegalArgumentException naming the bad option and how to fix it */

@@ -54,7 +54,7 @@ public record RunConfiguration(
     }
 
     /** @throws IllegalArgumentException naming the value and the range, when {@code jobs} is outside 1..MAX_JOBS */
-    public static int requireJobs(int jobs) {
+    private static int requireJobs(int jobs) {
         if (jobs < 1 || jobs > MAX_JOBS) {
             throw new IllegalArgumentException("bad number of jobs [" + jobs + "]: use 1 (one scenario at a time) to "
                     + MAX_JOBS + " (scenarios side by side, each on its own loop)");
