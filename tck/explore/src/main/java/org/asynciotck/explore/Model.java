@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
@@ -214,36 +215,10 @@ public final class Model {
 
     /** The labels of the callbacks and tasks of {@code program} whose body raises (an error, or a base exception). */
     static List<String> raisingLabels(Program program) {
-        List<String> labels = new ArrayList<>();
-        List<Operation> pending = new ArrayList<>(program.steps());
-        while (!pending.isEmpty()) {
-            Operation op = pending.remove(pending.size() - 1);
-            List<Operation> then = thenOf(op);
-            if (then.stream().anyMatch(o -> o instanceof Operation.RaiseBaseException || o instanceof Operation.Raise)) {
-                labelOf(op).ifPresent(labels::add);
-            }
-            pending.addAll(then);
-        }
-        return labels;
-    }
-
-    private static Optional<String> labelOf(Operation op) {
-        if (op instanceof Operation.CallSoon c) {
-            return Optional.of(c.label());
-        } else if (op instanceof Operation.CallSoonThreadsafe c) {
-            return Optional.of(c.label());
-        } else if (op instanceof Operation.CallLater c) {
-            return Optional.of(c.label());
-        } else if (op instanceof Operation.CallAt c) {
-            return Optional.of(c.label());
-        } else if (op instanceof Operation.AddDoneCallback c) {
-            return Optional.of(c.label());
-        } else if (op instanceof Operation.CreateTask c) {
-            return Optional.of(c.label());
-        } else if (op instanceof Operation.CreateScriptedTask c) {
-            return Optional.of(c.label());
-        }
-        return Optional.empty();
+        return everyOperation(program.steps()).stream().flatMap(op -> scheduled(op).stream())
+                .filter(body -> body.then().stream()
+                        .anyMatch(o -> o instanceof Operation.RaiseBaseException || o instanceof Operation.Raise))
+                .map(Scheduled::label).toList();
     }
 
     /** The run in which {@code label}'s first event was recorded, or -1 when it never ran. */
@@ -447,48 +422,53 @@ public final class Model {
 
     /** Whether a callback of the program calls close(), which asyncio refuses while the loop runs. */
     private static boolean closesWhileRunning(Program program) {
-        List<Operation> pending = new ArrayList<>();
-        program.steps().forEach(step -> pending.addAll(thenOf(step)));
-        while (!pending.isEmpty()) {
-            Operation op = pending.remove(pending.size() - 1);
-            if (op instanceof Operation.Close) {
-                return true;
-            }
-            pending.addAll(thenOf(op));
-        }
-        return false;
+        return everyOperation(program.steps().stream().flatMap(step -> thenOf(step).stream()).toList()).stream()
+                .anyMatch(Operation.Close.class::isInstance);
     }
 
     /** What the note labelled {@code label} observes, wherever in the program it stands. */
     private static Operation noteOf(Program program, String label) {
-        List<Operation> pending = new ArrayList<>(program.steps());
+        return everyOperation(program.steps()).stream()
+                .flatMap(op -> op instanceof Operation.Note n && n.name().equals(label) ? Stream.of(n.of()) : Stream.empty())
+                .findFirst().orElse(null);
+    }
+
+    /** {@code steps} and everything their callbacks and tasks do, at any depth. */
+    private static List<Operation> everyOperation(List<Operation> steps) {
+        List<Operation> every = new ArrayList<>();
+        List<Operation> pending = new ArrayList<>(steps);
         while (!pending.isEmpty()) {
             Operation op = pending.remove(pending.size() - 1);
-            if (op instanceof Operation.Note n && n.name().equals(label)) {
-                return n.of();
-            }
+            every.add(op);
             pending.addAll(thenOf(op));
         }
-        return null;
+        return every;
+    }
+
+    /** A callback, a task or a watcher that the program schedules: its label, and what it does when it runs. */
+    private record Scheduled(String label, List<Operation> then) {}
+
+    private static Optional<Scheduled> scheduled(Operation op) {
+        if (op instanceof Operation.CallSoon c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.CallSoonThreadsafe c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.CallLater c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.CallAt c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.AddDoneCallback c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.CreateTask c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.CreateScriptedTask c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
+        }
+        return Optional.empty();
     }
 
     private static List<Operation> thenOf(Operation op) {
-        if (op instanceof Operation.CallSoon c) {
-            return c.then();
-        } else if (op instanceof Operation.CallSoonThreadsafe c) {
-            return c.then();
-        } else if (op instanceof Operation.CallLater c) {
-            return c.then();
-        } else if (op instanceof Operation.CallAt c) {
-            return c.then();
-        } else if (op instanceof Operation.AddDoneCallback c) {
-            return c.then();
-        } else if (op instanceof Operation.CreateTask c) {
-            return c.then();
-        } else if (op instanceof Operation.CreateScriptedTask c) {
-            return c.then();
-        }
-        return List.of();
+        return scheduled(op).map(Scheduled::then).orElse(List.of());
     }
 
     private static Integer find(List<At> flat, int from, String token) {
