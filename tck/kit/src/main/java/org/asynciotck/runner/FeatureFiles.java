@@ -10,7 +10,6 @@ import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -41,7 +40,7 @@ final class FeatureFiles {
 
     /** Each feature file's bytes, by resource name, in name order. */
     static Map<String, byte[]> readFromClasspath(String folder) {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(collect(folder)));
+        return Collections.unmodifiableMap(collect(folder));
     }
 
     /** The resource names of the feature files under {@code folder}, in name order. */
