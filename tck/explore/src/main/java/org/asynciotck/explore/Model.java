@@ -23,7 +23,8 @@ import org.asynciotck.spi.Outcome;
  * event happened in (run_once is one iteration, so this is the ntodo batch boundary); the order of the
  * events of a run (the ready queue is FIFO, call_soon_threadsafe from the loop's own thread shares it, done
  * callbacks are queued in registration order, due timers are moved in deadline order); how many callback
- * errors reach the exception handler. Not guaranteed: the order among leaf timers with equal delays
+ * errors reach the exception handler; each loop's clock against itself ({@link ClockChecks}: the values of
+ * loop.time() and when() are never compared between the loops). Not guaranteed: the order among leaf timers with equal delays
  * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages;
  * reports other than the kit's own callback errors (a task's "exception was never retrieved" depends on
  * garbage collection).
