@@ -40,8 +40,9 @@ final class ClockChecks {
      * How far, in units in the last place, {@code when()} may lie outside {@code [before + delay, after + delay]}:
      * the loop adds the delay to its own reading, the check to the notes, and two roundings of the same sum may
      * part. uvloop's {@code when()} is {@code (now_ms + delay_ms) * 1e-3} and its {@code time()} {@code now_ms /
-     * 1000}: measured one ulp apart (1.1e-13 s at a clock of 850 s); CPython 3.10 to 3.13 kept the bounds exactly.
-     * As the kit's TIMER-1 step (tck/kit TimerSteps.ROUNDING_ULPS).
+     * 1000}: measured one ulp apart for positive delays (1.1e-13 s at a clock of 850 s; its call_later() with a delay
+     * of 0 or less returns a Handle without when(), errata U-8); CPython 3.10 to 3.13 kept the bounds with no slack
+     * (2,000 calls each). As the kit's TIMER-1 step (tck/kit TimerSteps.ROUNDING_ULPS).
      */
     static final int DEADLINE_ULPS = 4;
 
