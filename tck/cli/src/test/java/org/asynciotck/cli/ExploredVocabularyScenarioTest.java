@@ -30,9 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each operation the generator learnt for the exception handler's API, tasks made in callbacks and tasks that
- * catch their cancellation, runs of coroutines, runs inside runs, readers and writers has a step: the scenario exploration writes
- * for a small program that uses it runs as is in the kit, passes on the reference loop and fails on the broken
- * loop of the gallery whose defect the program shows (as ExploredScenarioTest does for done callbacks).
+ * catch their cancellation, runs of coroutines, runs inside runs, readers and writers, and the clock read around a
+ * timer due at once has a step: the scenario exploration writes for a small program that uses it runs as is in the
+ * kit, passes on the reference loop and fails on the broken loop of the gallery whose defect the program shows (as
+ * ExploredScenarioTest does for done callbacks).
  */
 class ExploredVocabularyScenarioTest {
 
@@ -68,7 +69,10 @@ class ExploredVocabularyScenarioTest {
                 Arguments.of("edge_triggered_readers", "IO-2", List.of(watching(3, false))),
                 Arguments.of("remove_answers_none", "IO-3", List.of(watching(0, false))),
                 Arguments.of("first_reader_stays", "IO-4", List.of(watching(2, false))),
-                Arguments.of("writers_never_called", "IO-5", List.of(watching(1, true))));
+                Arguments.of("writers_never_called", "IO-5", List.of(watching(1, true))),
+                // a LATER or AT choice with Program's DEADLINE_ARG (8: a delay of 0) reads the clock around the call
+                Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.LATER, 8))),
+                Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.AT, 8))));
     }
 
     /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */

@@ -25,8 +25,10 @@ public final class FeatureText {
     public static List<String> unexpressible(Program program, Trace expected) {
         List<String> missing = new ArrayList<>();
         Set<String> cancelled = cancelledHandles(program);
-        for (Operation op : program.steps()) {
-            if (step(op, cancelled).isEmpty()) {
+        Map<Integer, String> clock = clockSteps(program, cancelled);
+        for (int i = 0; i < program.size(); i++) {
+            Operation op = program.steps().get(i);
+            if (!clock.containsKey(i) && step(op, cancelled).isEmpty()) {
                 missing.add(describe(op));
             }
         }
@@ -50,6 +52,7 @@ public final class FeatureText {
             return Optional.empty();
         }
         Set<String> cancelled = cancelledHandles(program);
+        Map<Integer, String> clock = clockSteps(program, cancelled);
         StringBuilder f = new StringBuilder();
         String rule = divergence.ruleId() == null ? "EXPLORED-1" : divergence.ruleId();
         String tagLevel = divergence.ruleId() == null || level == null ? "INFO" : level;
@@ -67,7 +70,7 @@ public final class FeatureText {
             Outcome outcome = expected.outcomes().get(i);
             f.append(op instanceof Operation.RunOnce && outcome.isError()
                     ? "      When the loop runs one iteration, which may end with an error\n"
-                    : step(op, cancelled).orElseThrow());
+                    : clock.containsKey(i) ? clock.get(i) : step(op, cancelled).orElseThrow());
             answer(op, expected.outcomes().get(i)).ifPresent(f::append);
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
@@ -162,6 +165,27 @@ public final class FeatureText {
         return cancelled;
     }
 
+    /**
+     * The steps of the clock's readings (ClockChecks) that the kit can say, by index: a deadline site around a leaf
+     * timer with a delay of 0 (the kit's TIMER-1 steps take no negative delay), whose handle the kit names by the
+     * timer's label. A timed run's end has none (nor has the timed run itself).
+     */
+    private static Map<Integer, String> clockSteps(Program program, Set<String> cancelled) {
+        Map<Integer, String> steps = new TreeMap<>();
+        for (ClockChecks.Site site : ClockChecks.sites(program)) {
+            if (site instanceof ClockChecks.Deadline d && d.delay() == 0.0
+                    && step(program.steps().get(d.timer()), cancelled).isPresent()) {
+                String before = "before " + d.label();
+                String after = "after " + d.label();
+                steps.put(d.before(), "      And the loop's time is noted as \"" + before + "\"\n");
+                steps.put(d.after(), "      And the loop's time is noted again as \"" + after + "\"\n");
+                steps.put(d.when(), "      Then the deadline of timer \"" + d.label() + "\" is 0 seconds after a time"
+                        + " between notes \"" + before + "\" and \"" + after + "\"\n");
+            }
+        }
+        return steps;
+    }
+
     private static Optional<String> step(Operation op, Set<String> cancelled) {
         String g = "      And ";
         if (op instanceof Operation.CallSoon o) {
@@ -181,6 +205,9 @@ public final class FeatureText {
         } else if (op instanceof Operation.CallLater o && o.then().isEmpty() && o.delay() == 0.0
                 && (o.handle() == null || !cancelled.contains(o.handle()))) {
             return Optional.of(g + "timer \"" + o.label() + "\" is scheduled with call_later in 0 seconds\n");
+        } else if (op instanceof Operation.CallAt o && o.then().isEmpty() && o.delay() == 0.0
+                && (o.handle() == null || !cancelled.contains(o.handle()))) {
+            return Optional.of(g + "timer \"" + o.label() + "\" is scheduled with call_at in 0 seconds\n");
         } else if (op instanceof Operation.SocketPair o) {
             return Optional.of(g + "a socket pair \"" + o.socket() + "\"\n");
         } else if (op instanceof Operation.MakeReadable o) {

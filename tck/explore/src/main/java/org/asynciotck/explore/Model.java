@@ -23,7 +23,8 @@ import org.asynciotck.spi.Outcome;
  * event happened in (run_once is one iteration, so this is the ntodo batch boundary); the order of the
  * events of a run (the ready queue is FIFO, call_soon_threadsafe from the loop's own thread shares it, done
  * callbacks are queued in registration order, due timers are moved in deadline order); how many callback
- * errors reach the exception handler. Not guaranteed: the order among leaf timers with equal delays
+ * errors reach the exception handler; each loop's clock against itself ({@link ClockChecks}: the values of
+ * loop.time() and when() are never compared between the loops). Not guaranteed: the order among leaf timers with equal delays
  * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages;
  * reports other than the kit's own callback errors (a task's "exception was never retrieved" depends on
  * garbage collection).
@@ -44,6 +45,10 @@ public final class Model {
                     null, "after " + observed.outcomes().size() + " of " + program.size() + " operations: "
                     + observed.failure(), "failure|" + kind));
         }
+        Optional<Divergence> clock = ClockChecks.reference(program, expected);
+        if (clock.isPresent()) {
+            return clock;
+        }
         // A run that an error ended on one loop and not on the other: the events after it differ because of it,
         // so the error names the cause (a base exception let through, a handler's error that escaped).
         Optional<Divergence> ending = runEndings(program, expected, observed);
@@ -59,6 +64,11 @@ public final class Model {
         Optional<Divergence> outcome = outcomes(program, expected, observed);
         if (outcome.isPresent()) {
             return outcome;
+        }
+        // Each loop's clock against itself: times are never compared between the loops (ClockChecks)
+        clock = ClockChecks.compare(program, expected, observed);
+        if (clock.isPresent()) {
+            return clock;
         }
         boolean handlerSet = program.steps().stream().anyMatch(Operation.SetExceptionHandler.class::isInstance);
         if (handlerSet && expected.kitErrorsReported() != observed.kitErrorsReported()) {
@@ -94,8 +104,8 @@ public final class Model {
         for (int i = 0; i < program.size(); i++) {
             Outcome e = expected.outcomes().get(i);
             Outcome o = observed.outcomes().get(i);
-            if (!summary(e).equals(summary(o))) {
-                Operation step = program.steps().get(i);
+            Operation step = program.steps().get(i);
+            if (!summary(step, e).equals(summary(step, o))) {
                 String[] closed = closedGuarantee(program, i);
                 if (closed == null && holdsStopIteration(program, step)) {
                     closed = new String[] {"a future never holds a StopIteration: set_exception() refuses it or holds"
@@ -152,6 +162,9 @@ public final class Model {
         } else if (step instanceof Operation.RemoveReader || step instanceof Operation.RemoveWriter) {
             return new String[] {"remove_reader() and remove_writer() return whether a callback was registered",
                     "IO-3"};
+        } else if (step instanceof Operation.HandleWhen) {
+            return new String[] {"call_later() and call_at() return a TimerHandle, whose when() is the time the callback"
+                    + " is scheduled for", "TIMER-1"};
         } else if (step instanceof Operation.IsClosed) {
             return new String[] {"is_closed() is True once close() returned", "CLOSED-2"};
         } else if (step instanceof Operation.GetExceptionHandler || step instanceof Operation.SetExceptionHandler) {
@@ -260,6 +273,15 @@ public final class Model {
 
     private static String kindOf(Outcome outcome) {
         return outcome.kind() == Outcome.Kind.ERROR ? "error " + outcome.errorType() : outcome.kind().wireName();
+    }
+
+    /**
+     * What of {@code step}'s outcome is compared: for a reading of the clock (loop.time(), when()) its kind and its
+     * error's type, never its value (the reference loop's clock is virtual: ClockChecks checks each loop's own);
+     * for the others {@link #summary(Outcome)}.
+     */
+    static String summary(Operation step, Outcome outcome) {
+        return ClockChecks.readsTheClock(step) && !outcome.isError() ? outcome.kind().wireName() : summary(outcome);
     }
 
     /** What of an outcome is compared: its kind, its error's type, a simple value (numbers as doubles). */

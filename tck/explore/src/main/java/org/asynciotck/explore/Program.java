@@ -71,6 +71,12 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     private static final int ASYNCIO_TASK_ARG = 9;
     /** A callback's CURRENT_TASK note with this argument (modulo 12) is a note of a run inside the run instead. */
     private static final int NESTED_RUN_ARG = 11;
+    /**
+     * LATER and AT choices with an argument from this one up (8 to 11: the same leaf delays as 0 to 3, since the
+     * argument modulo 4 picks one) read loop.time() before and after the call and ask the handle's when() (TIMER-1,
+     * {@link ClockChecks}): an argument, not a kind of its own, for the reason above.
+     */
+    private static final int DEADLINE_ARG = 8;
 
     /** Builds the program a sketch describes, with no eager task; never fails, whatever the sketch. */
     public static Program of(Sketch sketch) {
@@ -219,8 +225,13 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     double delay = timer(label, then, c.arg());
                     String handle = "h" + label;
                     kinds.put(label, c.kind() == Sketch.Kind.LATER ? "call_later" : "call_at");
-                    steps.add(c.kind() == Sketch.Kind.LATER ? new Operation.CallLater(delay, label, then, handle)
-                            : new Operation.CallAt(delay, label, then, handle));
+                    Operation timer = c.kind() == Sketch.Kind.LATER ? new Operation.CallLater(delay, label, then, handle)
+                            : new Operation.CallAt(delay, label, then, handle);
+                    if (c.arg() >= DEADLINE_ARG) {
+                        steps.addAll(ClockChecks.deadline(timer, handle)); // loop.time() around it, then when() (TIMER-1)
+                    } else {
+                        steps.add(timer);
+                    }
                     handles.add(handle);
                 }
                 case FUTURE -> {
@@ -353,7 +364,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
          * Leaf timers with positive delays and, after them, a timer that completes a future; the run until it
          * is done. The timers are scheduled by a callback of the run's first iteration, so none can fall due
          * before the run however long the kit takes to get there (the reference loop's time is virtual,
-         * CPython's is not).
+         * CPython's is not). After the run, loop.time() and the completer's when(): the run cannot end before the
+         * completer is due (TIMER-3, {@link ClockChecks}).
          */
         void timedRun(int arg) {
             if (!timedRuns || stopMayBePending || baseErrorMayBePending) {
@@ -391,6 +403,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     List.of(new Operation.SetResult(future, counter)), "h" + completer));
             steps.add(new Operation.CallSoon(scheduler, timers, "h" + scheduler));
             steps.add(new Operation.RunUntilComplete(future));
+            // The run ends once the completer ran: loop.time() is not before its when() (TIMER-3, ClockChecks)
+            steps.addAll(ClockChecks.runEnd("h" + completer));
             // A run that a stop() ended early leaves its timers pending, and whether they fall due later
             // depends on real time: cancel them, which is a no-op for those that ran.
             for (Operation timer : timers) {

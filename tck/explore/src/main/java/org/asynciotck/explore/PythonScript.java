@@ -34,7 +34,12 @@ public final class PythonScript {
             n++;
             body.append("try:\n");
             Optional<String> answering = answeringCall(step);
-            if (answering.isPresent()) {
+            Optional<String> reading = clockReading(step);
+            if (reading.isPresent()) {
+                // Kept for the clock's checks at the end, on this loop alone (never compared with the reference's)
+                body.append("    clock[").append(n).append("] = ").append(reading.get()).append("\n");
+                body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
+            } else if (answering.isPresent()) {
                 // What it answers is compared, as the model compares it (IO-3: whether one was registered)
                 body.append("    answer = ").append(answering.get()).append("\n");
                 body.append("    outcome(").append(n).append(", \"").append(step.wireName())
@@ -76,11 +81,12 @@ public final class PythonScript {
                 + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
                 + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
                 + "# order among themselves (docs/exploration.md).\n"
-                + "import asyncio\nimport importlib\nimport socket\nimport sys\nimport threading\nimport time\n\n"
+                + "import asyncio\nimport importlib\nimport math\nimport socket\nimport sys\nimport threading\nimport time\n\n"
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
                 + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones, sockets = {}, {}, {}, {}\n"
+                + "clock = {}  # step number: what loop.time() or when() answered there\n"
                 + "\n\ndef recording_handler(loop, context):\n"
                 + "    reported.append((repr(context.get(\"exception\")), sorted(context)))\n\n\n"
                 + "def raising_handler(loop, context):\n    raise RuntimeError(\"raised by the handler\")\n\n\n"
@@ -113,8 +119,9 @@ public final class PythonScript {
                 + "expected_reports = " + expectedReports + "  # the kit's callback errors, its call_exception_handler reports\n"
                 + "kit_reports = (sum(1 for e, keys in reported if e == \"RuntimeError('raised by the kit')\"),\n"
                 + "               sum(1 for e, keys in reported if e == \"RuntimeError('" + Program.REPORTED_MESSAGE + "')\"))\n"
+                + clockChecks(program)
                 + "same = (observed == expected and [w for _, _, w in outcomes] == expected_outcomes\n"
-                + "        and kit_reports == expected_reports)\n"
+                + "        and kit_reports == expected_reports and clock_kept)\n"
                 + "print(\"reference loop's outcomes:\", expected_outcomes, \"reports:\", expected_reports)\n"
                 + "print(\"SAME as the reference loop\" if same else \"DIFFERS from the reference loop\")\n"
                 + "loop.close()\n";
@@ -255,6 +262,71 @@ public final class PythonScript {
         } else {
             out.append(indent).append("raise NotImplementedError(").append(quote(op.wireName())).append(")\n");
         }
+    }
+
+    /** What a step that reads the clock evaluates: its value is checked on this loop alone ({@link #clockChecks}). */
+    private static Optional<String> clockReading(Operation op) {
+        if (op instanceof Operation.LoopTime) {
+            return Optional.of("loop.time()");
+        } else if (op instanceof Operation.HandleWhen o) {
+            return Optional.of("handles[" + quote(o.handle()) + "].when()");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The clock's checks of {@link ClockChecks}, on the loop the script ran, with the same tolerances: a site whose
+     * reading raised is left to the outcomes (compared above), as the model leaves it.
+     */
+    private static String clockChecks(Program program) {
+        List<ClockChecks.Site> sites = ClockChecks.sites(program);
+        if (sites.isEmpty()) {
+            return "clock_kept = True  # the program reads no clock\n";
+        }
+        StringBuilder checks = new StringBuilder("failed = {n for n, _, what in outcomes if what.startswith(\"error\")}\n"
+                + "\n\ndef deadline_kept(label, delay, before, timer, after, when):\n"
+                + "    # TIMER-1: call_later() computes time() + delay between the two readings of the clock\n"
+                + "    if {before, timer, after, when} & failed:\n        return True\n"
+                + "    low, high = clock[before] + delay, clock[after] + delay\n"
+                + "    slack = " + ClockChecks.DEADLINE_ULPS + " * math.ulp(max(abs(low), abs(high)))\n"
+                + "    kept = low - slack <= clock[when] <= high + slack\n"
+                + "    print(\"TIMER-1: when() of %s is %r, between %r and %r: %s\" % (label, clock[when], low, high, kept))\n"
+                + "    return kept\n"
+                + "\n\ndef run_end_kept(handle, delay, run, time_at, when):\n"
+                + "    # TIMER-3: the run ends once its completer ran, which is not before its when(); a time before\n"
+                + "    # even when() - delay (when the run scheduled it) is a clock that went back (TIMER-5)\n"
+                + "    if {run, time_at, when} & failed:\n        return True\n"
+                + "    tolerance = " + ClockChecks.EARLY_TOLERANCE_SECONDS + "\n"
+                + "    kept = clock[time_at] >= clock[when] - tolerance\n"
+                + "    rule = \"TIMER-3\" if kept or clock[time_at] >= clock[when] - delay - tolerance else \"TIMER-5\"\n"
+                + "    print(\"%s: loop.time() after the run is %r, when() of %s %r: %s\" % (rule, clock[time_at], handle,"
+                + " clock[when], kept))\n"
+                + "    return kept\n"
+                + "\n\ndef never_backwards(readings):\n"
+                + "    # TIMER-5: loop.time(), read at these steps in this order, never decreases\n"
+                + "    times = [clock[n] for n in readings if n not in failed]\n"
+                + "    kept = all(a <= b for a, b in zip(times, times[1:]))\n"
+                + "    print(\"TIMER-5: loop.time() read as %r: %s\" % (times, kept))\n"
+                + "    return kept\n\n\nclock_kept = all([\n");
+        List<Integer> readings = new ArrayList<>();
+        for (int i = 0; i < program.size(); i++) {
+            if (program.steps().get(i) instanceof Operation.LoopTime) {
+                readings.add(i + 1);
+            }
+        }
+        checks.append("    never_backwards(").append(readings).append("),\n");
+        for (ClockChecks.Site site : sites) {
+            if (site instanceof ClockChecks.Deadline d) {
+                checks.append("    deadline_kept(").append(quote(d.label())).append(", ").append(number(d.delay()))
+                        .append(", ").append(d.before() + 1).append(", ").append(d.timer() + 1).append(", ")
+                        .append(d.after() + 1).append(", ").append(d.when() + 1).append("),\n");
+            } else if (site instanceof ClockChecks.RunEnd r) {
+                checks.append("    run_end_kept(").append(quote(r.handle())).append(", ").append(number(r.delay()))
+                        .append(", ").append(r.run() + 1)
+                        .append(", ").append(r.time() + 1).append(", ").append(r.when() + 1).append("),\n");
+            }
+        }
+        return checks.append("])\n").toString();
     }
 
     /** The call of a step whose answer the model compares and the script prints and compares too. */

@@ -71,7 +71,10 @@ class GalleryExplorationTest {
             Map.entry("edge_triggered_readers", "IO-2"),
             Map.entry("remove_answers_none", "IO-3"),
             Map.entry("first_reader_stays", "IO-4"),
-            Map.entry("writers_never_called", "IO-5"));
+            Map.entry("writers_never_called", "IO-5"),
+            Map.entry("when_is_the_delay", "TIMER-1"),
+            Map.entry("timers_run_early", "TIMER-3"),
+            Map.entry("clock_rewound_when_timers_fire", "TIMER-5"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
 
@@ -84,8 +87,6 @@ class GalleryExplorationTest {
             Map.entry("hand_written", "a faithful loop (the base of the hand-written ones): nothing to find"),
             Map.entry("timeout_ignores_cancelled_head", NOT_GENERATED + "select_timeout"),
             Map.entry("timeout_not_capped", NOT_GENERATED + "select_timeout"),
-            Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when: a time on the loop's clock, virtual on the"
-                    + " reference loop and real on CPython, and the model compares no times' values"),
             Map.entry("cancel_removes_the_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("done_callbacks_in_one_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("create_task_queues_bookkeeping", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
@@ -98,8 +99,6 @@ class GalleryExplorationTest {
                     + " and on whether an awaiter retrieved it first (Future._make_cancelled_error hands out the caught"
                     + " CancelledError once), so the model compares error types only"),
             Map.entry("timeout_from_latest_timer", "shows only in where a timer with a positive delay runs among"
-                    + " callbacks, which the model does not compare on a real clock"),
-            Map.entry("timers_run_early", "shows only in where a timer with a positive delay runs among"
                     + " callbacks, which the model does not compare on a real clock"));
 
     /** Loops the test does not run, and why. */
