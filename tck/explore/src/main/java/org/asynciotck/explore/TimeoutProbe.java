@@ -28,7 +28,7 @@ final class TimeoutProbe {
     /** The argument of an AT choice from which it carries the probe: 9, 10, 11 pick the variants in order. */
     static final int FIRST_ARG = 9;
     /** How many {@code select_timeout}s the block ends with: the first ones drain what is still ready or overdue. */
-    static final int PROBES = 3;
+    static final int PROBES = 4;
     /**
      * How far apart two timeouts may be and still be the same: CPython's clock is real, so its answer is the delay
      * less the time spent since the timer was scheduled (milliseconds, more on a loaded machine), while the
