@@ -109,7 +109,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
      *                       eager-task-factory profile, whose tasks made in a run start at once, while the
      *                       reference loop's are queued (the reference does not follow that profile)
-     * @param selectTimeouts an AT choice with a probe argument writes the select-timeout probe ({@link TimeoutProbe}):
+     * @param selectTimeouts an AT choice with a probe argument writes the select-timeout probe ({@code TimeoutProbe}):
      *                       only where the implementation declares the select-timeout capability
      */
     public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,

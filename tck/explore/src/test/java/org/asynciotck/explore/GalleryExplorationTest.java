@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Exploration finds what is wrong with each loop of the gallery of broken loops (tck/cli's
  * src/test/resources/gallery/broken_loops.py) within a fixed budget of programs and shrinks it to at most 8
- * steps; the loops whose defect lies outside what the programs do (the selector's timeout, the loop's internals,
+ * steps; the loops whose defect lies outside what the programs do (the loop's internals, a handle's when(),
  * ...) are listed in {@link #OUT_OF_SIGHT} with the reason, and the test checks
  * that they are indeed not found, so the list stays true as the generator grows. One agent per loop, on
  * CPython 3.12.
