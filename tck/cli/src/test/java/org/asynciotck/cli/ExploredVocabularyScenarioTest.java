@@ -30,10 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each operation the generator learnt for the exception handler's API, tasks made in callbacks and tasks that
- * catch their cancellation, runs of coroutines, runs inside runs, readers and writers, and the clock read around a
- * timer due at once has a step: the scenario exploration writes for a small program that uses it runs as is in the
- * kit, passes on the reference loop and fails on the broken loop of the gallery whose defect the program shows (as
- * ExploredScenarioTest does for done callbacks).
+ * catch their cancellation, runs of coroutines, runs inside runs, readers and writers, the clock read around a
+ * timer due at once and the select-timeout probe has a step: the scenario exploration writes for a small program
+ * that uses it runs as is in the kit, passes on the reference loop and fails on the broken loop of the gallery
+ * whose defect the program shows (as ExploredScenarioTest does for done callbacks).
  */
 class ExploredVocabularyScenarioTest {
 
@@ -72,8 +72,19 @@ class ExploredVocabularyScenarioTest {
                 Arguments.of("writers_never_called", "IO-5", List.of(watching(1, true))),
                 // a LATER or AT choice with Program's DEADLINE_ARG (8: a delay of 0) reads the clock around the call
                 Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.LATER, 8))),
-                Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.AT, 8))));
+                Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.AT, 8))),
+                // an AT choice that carries the select-timeout probe (TimeoutProbe's FIRST_ARG on), in two variants
+                Arguments.of("timeout_from_latest_timer", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE))),
+                Arguments.of("timeout_in_milliseconds", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE))),
+                Arguments.of("timeout_ignores_cancelled_head", "TIMEOUT-4", List.of(choice(Sketch.Kind.AT, PROBE + 1))),
+                Arguments.of("timeout_not_capped", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE + 1))));
     }
+
+    /** The first argument of an AT choice that carries the select-timeout probe instead (TimeoutProbe's FIRST_ARG). */
+    private static final int PROBE = 9;
+
+    /** What the programs may use: everything the reference loop and the gallery's CPython 3.12 loops declare. */
+    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false, true, true);
 
     /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */
     private static final int WATCHER = 9;
@@ -89,7 +100,7 @@ class ExploredVocabularyScenarioTest {
     @MethodSource("programs")
     void theWrittenScenarioPassesOnTheReferenceAndFailsOnTheBrokenLoop(String loop, String rule,
             List<Sketch.Choice> choices) throws Exception {
-        Program program = Program.of(new Sketch(choices));
+        Program program = Program.of(new Sketch(choices), ALLOWED);
         Trace expected;
         try (ReferenceImplementation reference = new ReferenceImplementation()) {
             expected = Trace.of(reference, program);

@@ -61,7 +61,9 @@ public final class FeatureText {
                 .append("  Replay: ").append(replay).append("\n")
                 .append("  What the loop under test did: ").append(divergence.detail().split("; expected", 2)[0])
                 .append("\n\n")
-                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored\n")
+                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored")
+                .append(program.steps().stream().anyMatch(Operation.SelectTimeout.class::isInstance)
+                        ? " @needs-select-timeout" : "").append("\n")
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");
@@ -120,6 +122,14 @@ public final class FeatureText {
      * ends); none for the others, whose effects the events show.
      */
     private static Optional<String> answer(Operation op, Outcome outcome) {
+        if (op instanceof Operation.SelectTimeout && !outcome.isError()) {
+            // "about": at most the kit's tolerance less, since CPython's clock moves on (the reference's is virtual)
+            Object value = outcome.value();
+            return Optional.of("      Then the select timeout is " + (value == null
+                    ? "none, so the loop blocks until I/O or a wake-up"
+                    : ((Number) value).doubleValue() == 0.0 ? "0 seconds"
+                    : "about " + plain(((Number) value).doubleValue()) + " seconds") + "\n");
+        }
         boolean answered = op instanceof Operation.GetExceptionHandler || op instanceof Operation.CallExceptionHandler
                 || op instanceof Operation.RunCoroutineUntilComplete || op instanceof Operation.FutureResult
                 || op instanceof Operation.RemoveReader || op instanceof Operation.RemoveWriter
@@ -208,6 +218,13 @@ public final class FeatureText {
         } else if (op instanceof Operation.CallAt o && o.then().isEmpty() && o.delay() == 0.0
                 && (o.handle() == null || !cancelled.contains(o.handle()))) {
             return Optional.of(g + "timer \"" + o.label() + "\" is scheduled with call_at in 0 seconds\n");
+        } else if (op instanceof Operation.CallLater o && o.then().isEmpty() && o.delay() > 0
+                && (o.label().equals(o.handle()) || o.handle() == null || !cancelled.contains(o.handle()))) {
+            // the step names the timer's handle after its label, as the select-timeout probe does
+            return Optional.of(g + "timer \"" + o.label() + "\" is scheduled with call_later in " + plain(o.delay())
+                    + " seconds\n");
+        } else if (op instanceof Operation.SelectTimeout) {
+            return Optional.of("      When the loop computes its select timeout\n");
         } else if (op instanceof Operation.SocketPair o) {
             return Optional.of(g + "a socket pair \"" + o.socket() + "\"\n");
         } else if (op instanceof Operation.MakeReadable o) {
@@ -329,6 +346,12 @@ public final class FeatureText {
             return Optional.of("cancel task \"" + o.task() + "\"");
         }
         return Optional.empty();
+    }
+
+    /** A number of seconds as the steps write it: 3600, 0.25 (never 1.0E5). */
+    private static String plain(double seconds) {
+        return seconds == Math.rint(seconds) ? Long.toString((long) seconds)
+                : java.math.BigDecimal.valueOf(seconds).toPlainString();
     }
 
     private static String labels(List<String> labels) {

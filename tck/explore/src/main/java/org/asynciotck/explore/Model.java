@@ -105,6 +105,16 @@ public final class Model {
             Outcome e = expected.outcomes().get(i);
             Outcome o = observed.outcomes().get(i);
             Operation step = program.steps().get(i);
+            if (step instanceof Operation.SelectTimeout && !e.isError() && !o.isError()) {
+                // Compared within a tolerance: CPython's clock is real, the reference loop's virtual
+                int run = runOf(program, i);
+                Optional<Divergence> timeout = TimeoutProbe.compare(program, i, e.value(), o.value(), expected.events()
+                        .stream().filter(event -> event.run() == run).map(event -> kind(program, event.label())).toList());
+                if (timeout.isPresent()) {
+                    return timeout;
+                }
+                continue;
+            }
             if (!summary(step, e).equals(summary(step, o))) {
                 String[] closed = closedGuarantee(program, i);
                 if (closed == null && holdsStopIteration(program, step)) {
@@ -636,9 +646,10 @@ public final class Model {
                 stopFirst = true;
             } else if (startsRun(step)) {
                 started++;
-                // run_once is stop() then run_forever() (docs/protocol.md), and run_until_complete() stops the
-                // loop from the future's done callback: runs that a stop() ends too
-                if (stopFirst || step instanceof Operation.RunOnce || step instanceof Operation.RunUntilComplete
+                // run_once is stop() then run_forever() (docs/protocol.md), select_timeout one iteration as well,
+                // and run_until_complete() stops the loop from the future's done callback: runs that a stop() ends too
+                if (stopFirst || step instanceof Operation.RunOnce || step instanceof Operation.SelectTimeout
+                        || step instanceof Operation.RunUntilComplete
                         || step instanceof Operation.RunCoroutineUntilComplete) {
                     runs.add(started);
                 }
@@ -735,7 +746,7 @@ public final class Model {
     static boolean startsRun(Operation step) {
         return step instanceof Operation.RunOnce || step instanceof Operation.RunForever
                 || step instanceof Operation.RunUntilComplete || step instanceof Operation.StartLoopThread
-                || step instanceof Operation.RunCoroutineUntilComplete;
+                || step instanceof Operation.RunCoroutineUntilComplete || step instanceof Operation.SelectTimeout;
     }
 
     /** The run that top-level step {@code index} starts (1, 2, ...), counting the runs before it. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.asynciotck.spi.Operation;
 
 /**
@@ -114,11 +115,19 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
      *                       eager-task-factory profile, whose tasks made in a run start at once, while the
      *                       reference loop's are queued (the reference does not follow that profile)
+     * @param selectTimeouts an AT choice with a probe argument writes the select-timeout probe ({@code TimeoutProbe}):
+     *                       only where the implementation declares the select-timeout capability
      */
-    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
-        /** Tasks made in callbacks allowed (every loop that follows the default task factory). */
+    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
+            boolean selectTimeouts) {
+        /** Tasks made in callbacks allowed (every loop that follows the default task factory), no probe. */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
-            this(eagerTasks, timedRuns, stopIterations, true);
+            this(eagerTasks, timedRuns, stopIterations, true, false);
+        }
+
+        /** No select-timeout probe. */
+        public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
+            this(eagerTasks, timedRuns, stopIterations, tasksInRuns, false);
         }
     }
 
@@ -170,12 +179,16 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean tasksInRuns;
         /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
         boolean closes;
+        final boolean selectTimeouts;
+        /** The select-timeout probe the first AT choice with a probe argument asked for, written at the end. */
+        TimeoutProbe.Variant probe;
 
         Builder(Allowed allowed) {
             this.eagerTasks = allowed.eagerTasks();
             this.timedRuns = allowed.timedRuns();
             this.stopIterations = allowed.stopIterations();
             this.tasksInRuns = allowed.tasksInRuns();
+            this.selectTimeouts = allowed.selectTimeouts();
         }
 
         Program build(Sketch sketch) {
@@ -191,6 +204,15 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 steps.add(new Operation.CancelTask(task, null));
                 steps.add(new Operation.RunOnce());
                 steps.add(new Operation.FutureResult(task));
+            }
+            if (probe != null) {
+                // At the end, as the close tail: its far timers must not meet a later run (see TimeoutProbe)
+                TimeoutProbe.Block block = TimeoutProbe.block(probe, () -> next("y"));
+                steps.addAll(block.steps());
+                block.timers().forEach((label, delay) -> {
+                    kinds.put(label, "call_later");
+                    delays.put(label, delay);
+                });
             }
             if (closes && !coroutineMayBePending) {
                 closeTail();
@@ -220,6 +242,12 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     handles.add(handle);
                 }
                 case LATER, AT -> {
+                    Optional<TimeoutProbe.Variant> probing = selectTimeouts ? TimeoutProbe.of(c) : Optional.empty();
+                    if (probing.isPresent()) {
+                        // The probe instead of the timer (an argument, not a kind: see TimeoutProbe)
+                        probe = probe == null ? probing.get() : probe;
+                        break;
+                    }
                     String label = next("t");
                     List<Operation> then = children(label, c.then());
                     double delay = timer(label, then, c.arg());

@@ -35,7 +35,11 @@ public final class PythonScript {
             body.append("try:\n");
             Optional<String> answering = answeringCall(step);
             Optional<String> reading = clockReading(step);
-            if (reading.isPresent()) {
+            if (step instanceof Operation.SelectTimeout) {
+                // Its answer is compared apart, within the model's tolerance (TimeoutProbe)
+                body.append("    timeouts.append((").append(n).append(", in_run(select_timeout)))\n");
+                body.append("    outcome(").append(n).append(", \"select_timeout\", \"ok\")\n");
+            } else if (reading.isPresent()) {
                 // Kept for the clock's checks at the end, on this loop alone (never compared with the reference's)
                 body.append("    clock[").append(n).append("] = ").append(reading.get()).append("\n");
                 body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
@@ -67,6 +71,14 @@ public final class PythonScript {
             expectedOutcomes.append(quote(what)).append(", ");
         }
         expectedOutcomes.append("]");
+        StringBuilder expectedTimeouts = new StringBuilder("[");
+        for (int i = 0; i < program.size() && i < expected.outcomes().size(); i++) {
+            org.asynciotck.spi.Outcome o = expected.outcomes().get(i);
+            if (program.steps().get(i) instanceof Operation.SelectTimeout && !o.isError()) {
+                expectedTimeouts.append("(").append(i + 1).append(", ").append(pythonRepr(o.value())).append("), ");
+            }
+        }
+        expectedTimeouts.append("]");
         String expectedReports = "(" + expected.kitErrorsReported() + ", " + expected.kitReportsReceived() + ")";
         StringBuilder expectedRuns = new StringBuilder("{");
         byRun.forEach((run, labels) -> {
@@ -85,7 +97,7 @@ public final class PythonScript {
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
-                + "events, reported, outcomes = [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones, sockets = {}, {}, {}, {}\n"
+                + "events, reported, outcomes, timeouts = [], [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones, sockets = {}, {}, {}, {}\n"
                 + "clock = {}  # step number: what loop.time() or when() answered there\n"
                 + "\n\ndef recording_handler(loop, context):\n"
                 + "    reported.append((repr(context.get(\"exception\")), sorted(context)))\n\n\n"
@@ -101,6 +113,7 @@ public final class PythonScript {
                 + "def in_run(body):\n    global run, runs\n    runs += 1\n    run = runs\n    try:\n"
                 + "        return body()\n    finally:\n        run = 0\n\n\n"
                 + "def run_once():\n    loop.stop()\n    loop.run_forever()\n\n\n"
+                + SELECT_TIMEOUT
                 + "def start_loop_thread():\n    # run_forever() on a thread of its own; waits (at most 1 s) until it is idle\n"
                 + "    global loop_thread\n"
                 + "    loop_thread = threading.Thread(target=in_run, args=(loop.run_forever,), daemon=True)\n"
@@ -120,12 +133,40 @@ public final class PythonScript {
                 + "kit_reports = (sum(1 for e, keys in reported if e == \"RuntimeError('raised by the kit')\"),\n"
                 + "               sum(1 for e, keys in reported if e == \"RuntimeError('" + Program.REPORTED_MESSAGE + "')\"))\n"
                 + clockChecks(program)
+                + "expected_timeouts = " + expectedTimeouts + "\n"
+                + "print(\"select timeouts (step, seconds):\", timeouts, \"reference loop:\", expected_timeouts)\n"
                 + "same = (observed == expected and [w for _, _, w in outcomes] == expected_outcomes\n"
-                + "        and kit_reports == expected_reports and clock_kept)\n"
+                + "        and kit_reports == expected_reports and clock_kept and len(timeouts) == len(expected_timeouts)\n"
+                + "        and all(a == c and same_timeout(b, d) for (a, b), (c, d) in zip(timeouts, expected_timeouts)))\n"
                 + "print(\"reference loop's outcomes:\", expected_outcomes, \"reports:\", expected_reports)\n"
                 + "print(\"SAME as the reference loop\" if same else \"DIFFERS from the reference loop\")\n"
                 + "loop.close()\n";
     }
+
+    /**
+     * {@code select_timeout}, as the kit's agent performs it: one {@code _run_once} with the selector's
+     * {@code select} replaced by a probe that records the timeout and reports no I/O (so it never blocks), in the
+     * running state {@code run_forever} sets up; and the model's comparison of two answers (TimeoutProbe).
+     */
+    private static final String SELECT_TIMEOUT = "def select_timeout():\n"
+            + "    # one iteration whose poll records the timeout the loop passes and reports no I/O\n"
+            + "    if loop.is_closed():\n        raise RuntimeError(\"Event loop is closed\")\n"
+            + "    selector, seen = loop._selector, []\n\n"
+            + "    def probe(timeout=None):\n        seen.append(timeout)\n        return []\n\n"
+            + "    own = \"select\" in getattr(selector, \"__dict__\", {})\n    original = selector.select\n"
+            + "    selector.select = probe\n    setup = getattr(loop, \"_run_forever_setup\", None)  # 3.13+\n"
+            + "    try:\n        if setup is not None:\n            setup()\n        else:\n"
+            + "            loop._thread_id = threading.get_ident()\n            asyncio.events._set_running_loop(loop)\n"
+            + "        try:\n            loop._run_once()\n        finally:\n            if setup is not None:\n"
+            + "                loop._run_forever_cleanup()\n            else:\n                loop._stopping = False\n"
+            + "                loop._thread_id = None\n                asyncio.events._set_running_loop(None)\n"
+            + "    finally:\n        if own:\n            selector.select = original\n        else:\n"
+            + "            del selector.select\n    return seen[0]\n\n\n"
+            + "def same_timeout(a, b):\n"
+            + "    # CPython's clock is real, the reference loop's virtual: numbers within " + TimeoutProbe.TOLERANCE_SECONDS
+            + " s are the same; None and 0 exactly\n"
+            + "    if a is None or b is None or a == 0 or b == 0:\n        return a == b\n"
+            + "    return abs(a - b) <= " + TimeoutProbe.TOLERANCE_SECONDS + "\n\n\n";
 
     /** Python statements that perform {@code op} at {@code indent}; {@code top} for the kit's own operations. */
     private void statement(Operation op, String indent, StringBuilder out, boolean top) {
