@@ -138,7 +138,9 @@ public final class Explorer {
     Program.Allowed allowed() {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
         boolean tasksInRuns = !lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns);
+        // CANCEL-7 from 3.11: CPython 3.10 loses a task's cancel(msg) message (errata E-18)
+        boolean cancelMessages = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.11"));
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns, cancelMessages);
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */

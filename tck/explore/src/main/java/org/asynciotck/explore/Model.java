@@ -60,6 +60,10 @@ public final class Model {
         if (outcome.isPresent()) {
             return outcome;
         }
+        Optional<Divergence> message = CancelMessages.compare(program, expected.outcomes(), observed.outcomes());
+        if (message.isPresent()) {
+            return message;
+        }
         boolean handlerSet = program.steps().stream().anyMatch(Operation.SetExceptionHandler.class::isInstance);
         if (handlerSet && expected.kitErrorsReported() != observed.kitErrorsReported()) {
             return Optional.of(new Divergence("reports go to the handler set last; set_exception_handler(None) restores"
@@ -434,7 +438,7 @@ public final class Model {
     }
 
     /** {@code steps} and everything their callbacks and tasks do, at any depth. */
-    private static List<Operation> everyOperation(List<Operation> steps) {
+    static List<Operation> everyOperation(List<Operation> steps) {
         List<Operation> every = new ArrayList<>();
         List<Operation> pending = new ArrayList<>(steps);
         while (!pending.isEmpty()) {

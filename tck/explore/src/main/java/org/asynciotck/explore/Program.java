@@ -108,11 +108,20 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
      *                       eager-task-factory profile, whose tasks made in a run start at once, while the
      *                       reference loop's are queued (the reference does not follow that profile)
+     * @param cancelMessages a CANCEL_TASK with the message argument passes a message to cancel(msg) (CANCEL-7,
+     *                       {@link CancelMessages}): only at API level 3.11 or later, since 3.10 loses a task's
+     *                       message (errata E-18)
      */
-    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
+    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
+            boolean cancelMessages) {
         /** Tasks made in callbacks allowed (every loop that follows the default task factory). */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
             this(eagerTasks, timedRuns, stopIterations, true);
+        }
+
+        /** Cancellation messages allowed (API level 3.11 or later, as the reference loop's default). */
+        public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
+            this(eagerTasks, timedRuns, stopIterations, tasksInRuns, true);
         }
     }
 
@@ -162,6 +171,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean timedRuns;
         final boolean stopIterations;
         final boolean tasksInRuns;
+        final boolean cancelMessages;
         /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
         boolean closes;
 
@@ -170,12 +180,14 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             this.timedRuns = allowed.timedRuns();
             this.stopIterations = allowed.stopIterations();
             this.tasksInRuns = allowed.tasksInRuns();
+            this.cancelMessages = allowed.cancelMessages();
         }
 
         Program build(Sketch sketch) {
             for (Sketch.Choice choice : sketch.choices()) {
                 top(choice);
             }
+            steps.addAll(CancelMessages.tail(steps)); // nothing unless a task was cancelled with a message
             for (String task : catching) {
                 // What a task that catches its cancellation ends with shows only in its result, and only once it
                 // was cancelled while it awaits (its own future): at the end, run once (so it has started), cancel
@@ -279,7 +291,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case CANCEL_TASK -> {
                     if (!tasks.isEmpty()) {
-                        steps.add(new Operation.CancelTask(pick(tasks, c.arg()), null));
+                        steps.add(new Operation.CancelTask(pick(tasks, c.arg()),
+                                CancelMessages.of(c.arg(), cancelMessages)));
                     }
                 }
                 case CROSS_THREAD -> {
@@ -590,7 +603,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     return new Operation.Raise();
                 }
                 case CANCEL_TASK -> {
-                    return tasks.isEmpty() ? null : new Operation.CancelTask(pick(tasks, arg), null);
+                    return tasks.isEmpty() ? null
+                            : new Operation.CancelTask(pick(tasks, arg), CancelMessages.of(arg, cancelMessages));
                 }
                 case IS_RUNNING -> {
                     kinds.put(label, "note");
