@@ -24,7 +24,8 @@ import org.asynciotck.spi.Outcome;
  * events of a run (the ready queue is FIFO, call_soon_threadsafe from the loop's own thread shares it, done
  * callbacks are queued in registration order, due timers are moved in deadline order); how many callback
  * errors reach the exception handler. Not guaranteed: the order among leaf timers with equal delays
- * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages;
+ * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages
+ * (but a CancelledError's message where CPython guarantees it: {@link CancelMessages}, CANCEL-7);
  * reports other than the kit's own callback errors (a task's "exception was never retrieved" depends on
  * garbage collection).
  */
