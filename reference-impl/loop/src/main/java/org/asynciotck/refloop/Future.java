@@ -27,6 +27,14 @@ public class Future<T> {
     private State state = State.PENDING;
     private T result;
     private RuntimeException exception;
+    /**
+     * CPython {@code _cancelled_exc}: the CancelledError a task's coroutine ended with, which the first
+     * {@link #result()} or {@link #exception()} throws (a task awaiting this one retrieves it at its wake-up);
+     * null once thrown, and for a future cancelled by {@link #cancel(String)}. {@code Future._make_cancelled_error}
+     * hands it out once, and every later retrieval gets a CancelledError with no message, since
+     * {@code Task.__step}'s {@code super().cancel()} left none (CANCEL-7; CPython 3.11 to 3.13, C and Python).
+     */
+    private CancelledException cancelledError;
 
     /**
      * Callbacks waiting for the result, in registration order; null while there are none (most
@@ -102,22 +110,35 @@ public class Future<T> {
 
     /** CPython {@code cancel(msg)}: as {@link #cancel()}; the CancelledError carries {@code msg} (CANCEL-7). */
     public boolean cancel(String msg) {
-        return cancelWith(new CancelledException(msg));
+        return cancelled(new CancelledException(msg), null);
     }
 
     /**
-     * Cancels with this very error, which {@link #result()} throws: how a {@link Task} keeps the
-     * CancelledError its coroutine ended with (CPython {@code _cancelled_exc}).
+     * Cancels with this very error, which the first {@link #result()} or {@link #exception()} throws, and a
+     * CancelledError with no message after (CPython {@code _cancelled_exc}): how a {@link Task} keeps the
+     * CancelledError its coroutine ended with.
      */
     protected boolean cancelWith(CancelledException error) {
+        return cancelled(new CancelledException(), error);
+    }
+
+    private boolean cancelled(CancelledException held, CancelledException once) {
         // no ensureInitialised: Task overrides cancel(String), its only public way in (INIT-1)
         if (state != State.PENDING) {
             return false;
         }
-        exception = error;
+        exception = held;
+        cancelledError = once;
         state = State.CANCELLED;
         scheduleCallbacks();
         return true;
+    }
+
+    /** CPython {@code _make_cancelled_error}: the coroutine's CancelledError once, then the one held. */
+    private CancelledException cancelledError() {
+        CancelledException error = cancelledError != null ? cancelledError : (CancelledException) exception;
+        cancelledError = null;
+        return error;
     }
 
     /** CPython {@code cancelled}. */
@@ -135,6 +156,9 @@ public class Future<T> {
         if (state == State.PENDING) {
             throw new InvalidStateException("Result is not ready.");
         }
+        if (state == State.CANCELLED) {
+            throw cancelledError(); // FUTURE-4
+        }
         if (exception != null) {
             throw exception;
         }
@@ -151,7 +175,7 @@ public class Future<T> {
             throw new InvalidStateException("Exception is not set.");
         }
         if (state == State.CANCELLED) {
-            throw (CancelledException) exception; // FUTURE-4
+            throw cancelledError(); // FUTURE-4
         }
         return exception;
     }

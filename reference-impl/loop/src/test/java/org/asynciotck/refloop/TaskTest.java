@@ -163,6 +163,37 @@ class TaskTest {
         assertThat(task.cancelled()).isTrue(); // CANCEL-3
     }
 
+    /**
+     * CPython's {@code Future._make_cancelled_error} hands out the CancelledError the coroutine ended with once:
+     * the first retrieval gets the message, every later one a CancelledError with none; the awaited future keeps
+     * its message (CANCEL-7; CPython 3.11 to 3.13, C and Python alike).
+     */
+    @Test
+    void aCancelledTasksErrorIsHandedOutOnce_theAwaitedFutureKeepsTheMessage() {
+        Future<Integer> future = loop.createFuture();
+        Task<String> task = loop.createTask(coroutine("a", future), "A", false);
+        runOnce();
+        assertThat(task.cancel("why")).isTrue();
+        runOnce();
+        assertThatThrownBy(task::exception).isInstanceOf(CancelledException.class).hasMessage("why");
+        assertThatThrownBy(task::result).isInstanceOf(CancelledException.class).hasMessage("");
+        assertThatThrownBy(future::result).isInstanceOf(CancelledException.class).hasMessage("why");
+        assertThatThrownBy(future::result).isInstanceOf(CancelledException.class).hasMessage("why");
+    }
+
+    @Test
+    void aTaskAwaitingACancelledTaskTakesItsErrorAtItsWakeUp() {
+        Future<Integer> future = loop.createFuture();
+        Task<String> inner = loop.createTask(coroutine("a", future), "A", false);
+        Task<String> outer = loop.createTask(coroutine("b", inner), "B", false);
+        runOnce();
+        assertThat(outer.cancel("why")).isTrue(); // passed on to inner, then to the future
+        runOnce();
+        runOnce();
+        assertThatThrownBy(outer::result).isInstanceOf(CancelledException.class).hasMessage("why");
+        assertThatThrownBy(inner::result).isInstanceOf(CancelledException.class).hasMessage("");
+    }
+
     @Test
     void aTaskRefusesSetResultAndSetException() {
         Task<String> task = loop.createTask(coroutine("a", null), "A", false);

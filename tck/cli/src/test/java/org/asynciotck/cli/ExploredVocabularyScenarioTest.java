@@ -30,10 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each operation the generator learnt for the exception handler's API, tasks made in callbacks and tasks that
- * catch their cancellation, runs of coroutines, runs inside runs, readers and writers, the clock read around a
- * timer due at once and the select-timeout probe has a step: the scenario exploration writes for a small program
- * that uses it runs as is in the kit, passes on the reference loop and fails on the broken loop of the gallery
- * whose defect the program shows (as ExploredScenarioTest does for done callbacks).
+ * catch their cancellation, cancellation messages, runs of coroutines, runs inside runs, readers and writers, the
+ * clock read around a timer due at once and the select-timeout probe has a step: the scenario exploration writes for
+ * a small program that uses it runs as is in the kit, passes on the reference loop and fails on the broken loop of
+ * the gallery whose defect the program shows (as ExploredScenarioTest does for done callbacks).
  */
 class ExploredVocabularyScenarioTest {
 
@@ -64,6 +64,12 @@ class ExploredVocabularyScenarioTest {
                 // the program ends with run_once, cancel_task, run_once and future_result of the catching task
                 Arguments.of("cancellation_cannot_be_refused", "CANCEL-5", List.of(choice(Sketch.Kind.FUTURE, 0),
                         choice(Sketch.Kind.TASK, 10))),
+                // cancel(msg) at top level and in a callback (the CANCEL_TASK argument 11); the program ends with
+                // two run_once and future_result of the task, whose message the scenario checks
+                Arguments.of("cancel_message_dropped", "CANCEL-7", List.of(choice(Sketch.Kind.FUTURE, 0),
+                        choice(Sketch.Kind.TASK, 0), choice(Sketch.Kind.CANCEL_TASK, 11))),
+                Arguments.of("cancel_message_dropped", "CANCEL-7", List.of(choice(Sketch.Kind.FUTURE, 0),
+                        choice(Sketch.Kind.TASK, 0), calling(Sketch.ChildKind.CANCEL_TASK, 11))),
                 // a RUN_ONCE that watches a socket pair (Program's WATCHER_ARG), in each of its variants
                 Arguments.of("readers_always_ready", "IO-1", List.of(watching(1, false))),
                 Arguments.of("edge_triggered_readers", "IO-2", List.of(watching(3, false))),
@@ -84,7 +90,7 @@ class ExploredVocabularyScenarioTest {
     private static final int PROBE = 9;
 
     /** What the programs may use: everything the reference loop and the gallery's CPython 3.12 loops declare. */
-    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false, true, true);
+    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false).withSelectTimeouts(true);
 
     /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */
     private static final int WATCHER = 9;

@@ -139,7 +139,10 @@ public final class Explorer {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
         boolean tasksInRuns = !lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
         boolean selectTimeouts = lanes.get(0).implementation().info().capabilities().contains(Capability.SELECT_TIMEOUT);
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns, selectTimeouts);
+        // CANCEL-7 from 3.11: CPython 3.10 loses a task's cancel(msg) message (errata E-18)
+        boolean cancelMessages = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.11"));
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns, selectTimeouts,
+                cancelMessages);
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */

@@ -73,7 +73,12 @@ public final class FeatureText {
             f.append(op instanceof Operation.RunOnce && outcome.isError()
                     ? "      When the loop runs one iteration, which may end with an error\n"
                     : clock.containsKey(i) ? clock.get(i) : step(op, cancelled).orElseThrow());
-            answer(op, expected.outcomes().get(i)).ifPresent(f::append);
+            if (CancelMessages.compared(program, expected.outcomes(), i)) {
+                // the message is compared here (CANCEL-7), so the scenario checks it too
+                f.append("      Then it is refused with CancelledError \"").append(outcome.message()).append("\"\n");
+            } else {
+                answer(op, outcome).ifPresent(f::append);
+            }
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
         List<String> order = new ArrayList<>();
@@ -280,6 +285,8 @@ public final class FeatureText {
                     + o.awaits() + "\", and catches its cancellation\n");
         } else if (op instanceof Operation.CancelTask o && o.msg() == null) {
             return Optional.of(g + "task \"" + o.task() + "\" is cancelled with task.cancel()\n");
+        } else if (op instanceof Operation.CancelTask o) {
+            return Optional.of(g + "task \"" + o.task() + "\" is cancelled with the message \"" + o.msg() + "\"\n");
         } else if (op instanceof Operation.FutureResult o) {
             return Optional.of("      When the result of future \"" + o.future() + "\" is asked for\n");
         } else if (op instanceof Operation.CreateTask o && !o.then().isEmpty() && !o.eagerStart()
@@ -344,6 +351,8 @@ public final class FeatureText {
                     + o.name() + "\"");
         } else if (child instanceof Operation.CancelTask o && o.msg() == null) {
             return Optional.of("cancel task \"" + o.task() + "\"");
+        } else if (child instanceof Operation.CancelTask o) {
+            return Optional.of("cancel task \"" + o.task() + "\" with the message \"" + o.msg() + "\"");
         }
         return Optional.empty();
     }

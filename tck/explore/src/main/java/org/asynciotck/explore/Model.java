@@ -25,7 +25,8 @@ import org.asynciotck.spi.Outcome;
  * callbacks are queued in registration order, due timers are moved in deadline order); how many callback
  * errors reach the exception handler; each loop's clock against itself ({@link ClockChecks}: the values of
  * loop.time() and when() are never compared between the loops). Not guaranteed: the order among leaf timers with equal delays
- * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages;
+ * (compared as a set: their positions are kept, the labels at them are sorted); the text of error messages
+ * (but a CancelledError's message where CPython guarantees it: {@link CancelMessages}, CANCEL-7);
  * reports other than the kit's own callback errors (a task's "exception was never retrieved" depends on
  * garbage collection).
  */
@@ -69,6 +70,10 @@ public final class Model {
         clock = ClockChecks.compare(program, expected, observed);
         if (clock.isPresent()) {
             return clock;
+        }
+        Optional<Divergence> message = CancelMessages.compare(program, expected.outcomes(), observed.outcomes());
+        if (message.isPresent()) {
+            return message;
         }
         boolean handlerSet = program.steps().stream().anyMatch(Operation.SetExceptionHandler.class::isInstance);
         if (handlerSet && expected.kitErrorsReported() != observed.kitErrorsReported()) {
@@ -466,7 +471,7 @@ public final class Model {
     }
 
     /** {@code steps} and everything their callbacks and tasks do, at any depth. */
-    private static List<Operation> everyOperation(List<Operation> steps) {
+    static List<Operation> everyOperation(List<Operation> steps) {
         List<Operation> every = new ArrayList<>();
         List<Operation> pending = new ArrayList<>(steps);
         while (!pending.isEmpty()) {

@@ -117,17 +117,33 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      *                       reference loop's are queued (the reference does not follow that profile)
      * @param selectTimeouts an AT choice with a probe argument writes the select-timeout probe ({@code TimeoutProbe}):
      *                       only where the implementation declares the select-timeout capability
+     * @param cancelMessages a CANCEL_TASK with the message argument passes a message to cancel(msg) (CANCEL-7,
+     *                       {@link CancelMessages}): only at API level 3.11 or later, since 3.10 loses a task's
+     *                       message (errata E-18)
      */
     public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
-            boolean selectTimeouts) {
-        /** Tasks made in callbacks allowed (every loop that follows the default task factory), no probe. */
+            boolean selectTimeouts, boolean cancelMessages) {
+        /**
+         * Tasks made in callbacks allowed (every loop that follows the default task factory), no select-timeout
+         * probe, cancellation messages allowed (API level 3.11 or later, as the reference loop's default).
+         */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
-            this(eagerTasks, timedRuns, stopIterations, true, false);
+            this(eagerTasks, timedRuns, stopIterations, true, false, true);
         }
 
-        /** No select-timeout probe. */
-        public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
-            this(eagerTasks, timedRuns, stopIterations, tasksInRuns, false);
+        /** The same, with or without the select-timeout probe. */
+        public Allowed withSelectTimeouts(boolean allowed) {
+            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, allowed, cancelMessages);
+        }
+
+        /** The same, with or without cancellation messages. */
+        public Allowed withCancelMessages(boolean allowed) {
+            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, selectTimeouts, allowed);
+        }
+
+        /** The same, with or without tasks made in callbacks. */
+        public Allowed withTasksInRuns(boolean allowed) {
+            return new Allowed(eagerTasks, timedRuns, stopIterations, allowed, selectTimeouts, cancelMessages);
         }
     }
 
@@ -177,6 +193,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean timedRuns;
         final boolean stopIterations;
         final boolean tasksInRuns;
+        final boolean cancelMessages;
         /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
         boolean closes;
         final boolean selectTimeouts;
@@ -189,12 +206,14 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             this.stopIterations = allowed.stopIterations();
             this.tasksInRuns = allowed.tasksInRuns();
             this.selectTimeouts = allowed.selectTimeouts();
+            this.cancelMessages = allowed.cancelMessages();
         }
 
         Program build(Sketch sketch) {
             for (Sketch.Choice choice : sketch.choices()) {
                 top(choice);
             }
+            steps.addAll(CancelMessages.tail(steps)); // nothing unless a task was cancelled with a message
             for (String task : catching) {
                 // What a task that catches its cancellation ends with shows only in its result, and only once it
                 // was cancelled while it awaits (its own future): at the end, run once (so it has started), cancel
@@ -318,7 +337,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case CANCEL_TASK -> {
                     if (!tasks.isEmpty()) {
-                        steps.add(new Operation.CancelTask(pick(tasks, c.arg()), null));
+                        steps.add(new Operation.CancelTask(pick(tasks, c.arg()),
+                                CancelMessages.of(c.arg(), cancelMessages)));
                     }
                 }
                 case CROSS_THREAD -> {
@@ -632,7 +652,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     return new Operation.Raise();
                 }
                 case CANCEL_TASK -> {
-                    return tasks.isEmpty() ? null : new Operation.CancelTask(pick(tasks, arg), null);
+                    return tasks.isEmpty() ? null
+                            : new Operation.CancelTask(pick(tasks, arg), CancelMessages.of(arg, cancelMessages));
                 }
                 case IS_RUNNING -> {
                     kinds.put(label, "note");

@@ -52,8 +52,12 @@ public final class PythonScript {
                 statement(step, "    ", body, true);
                 body.append("    outcome(").append(n).append(", \"").append(step.wireName()).append("\", \"ok\")\n");
             }
-            body.append("except (Exception, asyncio.CancelledError, KeyboardInterrupt, SystemExit) as e:\n    outcome(").append(n).append(", \"").append(step.wireName())
-                    .append("\", \"error \" + type(e).__name__)\n");
+            // Where the model compares a CancelledError's message (CANCEL-7), the script compares it too
+            boolean message = n <= expected.outcomes().size()
+                    && CancelMessages.compared(program, expected.outcomes(), n - 1);
+            body.append("except (Exception, asyncio.CancelledError, KeyboardInterrupt, SystemExit) as e:\n    outcome(")
+                    .append(n).append(", \"").append(step.wireName()).append(message
+                            ? "\", \"error %s: %s\" % (type(e).__name__, e))\n" : "\", \"error \" + type(e).__name__)\n");
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
         for (Event event : expected.events()) {
@@ -66,7 +70,9 @@ public final class PythonScript {
         StringBuilder expectedOutcomes = new StringBuilder("[");
         for (int i = 0; i < program.size() && i < expected.outcomes().size(); i++) {
             org.asynciotck.spi.Outcome o = expected.outcomes().get(i);
-            String what = o.isError() ? "error " + o.errorType()
+            String what = o.isError() && CancelMessages.compared(program, expected.outcomes(), i)
+                    ? "error " + o.errorType() + ": " + o.message()
+                    : o.isError() ? "error " + o.errorType()
                     : answeringCall(program.steps().get(i)).isPresent() ? "answered " + pythonRepr(o.value()) : "ok";
             expectedOutcomes.append(quote(what)).append(", ");
         }
@@ -274,7 +280,8 @@ public final class PythonScript {
         } else if (op instanceof Operation.StopLoopThread) {
             out.append(indent).append("stop_loop_thread()\n");
         } else if (op instanceof Operation.CancelTask o) {
-            out.append(indent).append("futures[").append(quote(o.task())).append("].cancel()\n");
+            out.append(indent).append("futures[").append(quote(o.task())).append("].cancel(")
+                    .append(o.msg() == null ? "" : quote(o.msg())).append(")\n");
         } else if (op instanceof Operation.Close) {
             out.append(indent).append("loop.close()\n");
         } else if (op instanceof Operation.IsClosed) {

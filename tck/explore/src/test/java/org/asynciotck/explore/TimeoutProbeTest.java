@@ -21,11 +21,11 @@ class TimeoutProbeTest {
             new Sketch.Choice(Sketch.Kind.AT, 10, List.of()),
             new Sketch.Choice(Sketch.Kind.SOON, 0, List.of())));
 
-    private static final Program.Allowed PROBING = new Program.Allowed(false, true, false, true, true);
+    private static final Program.Allowed PROBING = new Program.Allowed(false, true, false).withSelectTimeouts(true);
 
     @Test
     void theProbeIsWrittenAtTheEndOnlyWhereTheCapabilityIsDeclared() {
-        Program without = Program.of(SKETCH, new Program.Allowed(false, true, false, true, false));
+        Program without = Program.of(SKETCH, new Program.Allowed(false, true, false));
         assertThat(without.steps()).noneMatch(Operation.SelectTimeout.class::isInstance);
 
         Program with = Program.of(SKETCH, PROBING);

@@ -86,6 +86,8 @@ final class CallbackScript {
                     m -> new Operation.CallSoon(m.group(1), List.of(note(m.group(2), new Operation.CurrentTask())),
                             m.group(1))),
             form("cancel task \"t\"", "cancel task " + NAME, m -> new Operation.CancelTask(m.group(1), null)),
+            form("cancel task \"t\" with the message \"m\"", "cancel task " + NAME + " with the message " + NAME,
+                    m -> new Operation.CancelTask(m.group(1), m.group(2))),
             form("remove the reader of socket \"s\"", "remove the reader of socket " + NAME,
                     m -> new Operation.RemoveReader(m.group(1))),
             form("remove the writer of socket \"s\"", "remove the writer of socket " + NAME,
