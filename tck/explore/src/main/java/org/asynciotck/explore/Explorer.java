@@ -124,21 +124,31 @@ public final class Explorer {
 
     /**
      * Whether programs may make eager tasks: only when the implementation declares API level 3.12 or later
-     * and the {@code eager-start} capability (its hello says so; never inferred from how it behaves), and
-     * follows the default task factory (a loop whose declared profile makes every task eager is compared
-     * with a reference loop that does not).
+     * and the {@code eager-start} capability (its hello says so; never inferred from how it behaves), and the
+     * reference loop follows the same task factory ({@link #sameTaskFactory()}).
      */
     boolean eagerTasks() {
         ImplementationInfo info = lanes.get(0).implementation().info();
         return info.apiLevel().atLeast(ApiLevel.parse("3.12")) && info.capabilities().contains(Capability.EAGER_START)
-                && !info.profiles().follows(Profile.EAGER_TASK_FACTORY);
+                && sameTaskFactory();
+    }
+
+    /**
+     * Whether the reference loop and the implementation follow the same task-factory profile, each as it
+     * declares: both the default one, or both {@code eager-task-factory} (the reference loop follows it where
+     * the implementation declares it: {@code ReferenceConfig.comparedWith}). Only then are tasks made in a run
+     * compared: with the eager task factory they start inside the call that makes them, else they are queued.
+     */
+    boolean sameTaskFactory() {
+        Lane lane = lanes.get(0);
+        return lane.implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY)
+                == lane.reference().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
     }
 
     /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
     Program.Allowed allowed() {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
-        boolean tasksInRuns = !lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns);
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, sameTaskFactory());
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */

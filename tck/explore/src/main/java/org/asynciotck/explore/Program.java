@@ -105,12 +105,12 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param stopIterations STOP_ITERATION adds {@code set_stop_iteration}: only at API level 3.13 or later, since
      *                       3.10 to 3.12 refuse it with TypeError and 3.13 completes the future (errata E-19), and the
      *                       reference loop follows 3.13
-     * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
-     *                       eager-task-factory profile, whose tasks made in a run start at once, while the
-     *                       reference loop's are queued (the reference does not follow that profile)
+     * @param tasksInRuns    a callback's SOON with a task argument makes a task: only where the reference loop
+     *                       follows the task-factory profile the implementation declares (with eager-task-factory
+     *                       a task made in a run starts at once, with the default one it is queued)
      */
     public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
-        /** Tasks made in callbacks allowed (every loop that follows the default task factory). */
+        /** Tasks made in callbacks allowed (the reference loop follows the implementation's task factory). */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
             this(eagerTasks, timedRuns, stopIterations, true);
         }

@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.asynciotck.process.ProcessImplementation;
+import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -160,9 +161,9 @@ class GalleryExplorationTest {
     @MethodSource("factories")
     void findsAndShrinksTheDivergence(String factory) {
         Assumptions.assumeFalse(NOT_RUN.containsKey(factory), () -> "not run: " + NOT_RUN.get(factory));
-        try (ReferenceImplementation reference = new ReferenceImplementation();
-                ProcessImplementation broken = Loops.agent(Loops.python(PYTHON_OF.getOrDefault(factory, "3.12.1")), "c",
-                        "broken_loops:" + factory)) {
+        try (ProcessImplementation broken = Loops.agent(Loops.python(PYTHON_OF.getOrDefault(factory, "3.12.1")), "c",
+                        "broken_loops:" + factory);
+                ReferenceImplementation reference = new ReferenceImplementation(ReferenceConfig.comparedWith(broken.info()))) {
             Explorer.Settings settings = new Explorer.Settings(SEED, BUDGET, 9, 22, SHRINK_BUDGET, true, null, true);
             Explorer.Result result = new Explorer(reference, broken, settings).run(i -> {});
             System.out.printf("[explore] broken_loops:%s after %d programs (%.1f s): %s%n", factory, result.programs(),
