@@ -145,6 +145,17 @@ public final class Explorer {
                 == lane.reference().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
     }
 
+    /**
+     * What {@code observed} breaks under {@link Model}; where both sides follow the eager-task-factory profile,
+     * a task made in a run that did not start at once is named by EAGER-4 ({@link EagerStarts}).
+     */
+    private Optional<Divergence> compare(Program program, Trace expected, Trace observed) {
+        Optional<Divergence> found = Model.compare(program, expected, observed);
+        boolean eagerFactory = sameTaskFactory()
+                && lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
+        return eagerFactory ? EagerStarts.named(program, expected, observed, found) : found;
+    }
+
     /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
     Program.Allowed allowed() {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
@@ -236,7 +247,7 @@ public final class Explorer {
                         Future<Trace> onReference = beside.submit(() -> onReference(lane, job.program()));
                         Trace observed = onImplementation(lane, job.program());
                         Trace expected = result(onReference);
-                        Optional<Divergence> divergence = Model.compare(job.program(), expected, observed);
+                        Optional<Divergence> divergence = compare(job.program(), expected, observed);
                         if (divergence.isPresent()) {
                             firstDivergent.accumulateAndGet(job.index(), Math::min);
                         }
@@ -367,7 +378,7 @@ public final class Explorer {
                 runs++;
                 Trace e = onReference(lane, program);
                 Trace o = onImplementation(lane, program);
-                Optional<Divergence> d = Model.compare(program, e, o);
+                Optional<Divergence> d = compare(program, e, o);
                 if (d.isPresent() && d.get().signature().equals(divergence.signature())) {
                     current = candidate;
                     minimal = program;

@@ -46,6 +46,16 @@ public final class FeatureText {
      */
     public static Optional<String> of(Program program, Trace expected, Divergence divergence, String level,
             String title, String replay) {
+        return of(program, expected, divergence, level, title, replay, List.of());
+    }
+
+    /**
+     * The same, for expectations of a reference loop that followed {@code profiles} (the eager-task-factory
+     * profile, where the implementation declared it): the rule is tagged {@code @profile-NAME} for each, so the
+     * scenario applies only to loops that follow them.
+     */
+    public static Optional<String> of(Program program, Trace expected, Divergence divergence, String level,
+            String title, String replay, List<String> profiles) {
         if (!unexpressible(program, expected).isEmpty()) {
             return Optional.empty();
         }
@@ -58,7 +68,9 @@ public final class FeatureText {
                 .append("  Replay: ").append(replay).append("\n")
                 .append("  What the loop under test did: ").append(divergence.detail().split("; expected", 2)[0])
                 .append("\n\n")
-                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored\n")
+                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored")
+                .append(profiles.stream().map(p -> " @profile-" + p).collect(java.util.stream.Collectors.joining()))
+                .append("\n")
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");

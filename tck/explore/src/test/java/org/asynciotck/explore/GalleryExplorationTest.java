@@ -72,7 +72,8 @@ class GalleryExplorationTest {
             Map.entry("edge_triggered_readers", "IO-2"),
             Map.entry("remove_answers_none", "IO-3"),
             Map.entry("first_reader_stays", "IO-4"),
-            Map.entry("writers_never_called", "IO-5"));
+            Map.entry("writers_never_called", "IO-5"),
+            Map.entry("plain_calls_skip_the_task_factory", "EAGER-4"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
 
@@ -91,9 +92,6 @@ class GalleryExplorationTest {
             Map.entry("done_callbacks_in_one_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("create_task_queues_bookkeeping", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
             Map.entry("batch_budget", "a batch larger than its budget: the programs' batches are smaller"),
-            Map.entry("plain_calls_skip_the_task_factory", NOT_GENERATED + "tasks made in a run on a loop that declares"
-                    + " the eager-task-factory profile (the reference loop does not follow it, so such tasks start at"
-                    + " once there and are queued on the reference)"),
             Map.entry("cancel_message_dropped", NOT_GENERATED + "cancellation messages, which show only in an"
                     + " error's text: which message a cancelled task's result() raises depends on how it was cancelled"
                     + " and on whether an awaiter retrieved it first (Future._make_cancelled_error hands out the caught"
