@@ -274,6 +274,35 @@ class StartupTest(unittest.TestCase):
             self.assertIn("raw write to fd 1", agent.stderr())
 
 
+class VariantTest(unittest.TestCase):
+
+    @unittest.skipUnless(sys.version_info >= (3, 12), "asyncio.eager_task_factory exists from 3.12 on")
+    def test_the_py_variant_keeps_a_loops_eager_task_factory_over_the_pure_python_task(self):
+        # The loop's asyncio.eager_task_factory (profile eager-task-factory) must stay eager under --variant py.
+        script = textwrap.dedent("""\
+            import asyncio, sys
+            sys.path.insert(0, sys.argv[1])
+            from asyncio_tck_agent.variants import Variant
+            variant = Variant.named("py")
+            loop = asyncio.new_event_loop()
+            loop.set_task_factory(asyncio.eager_task_factory)
+            variant.install(loop)
+            made = []
+            async def body():
+                pass
+            def callback():
+                made.append(loop.create_task(body()))
+                loop.stop()
+            loop.call_soon(callback)
+            loop.run_forever()
+            print(type(made[0]) is variant.task_class, made[0].done())
+            loop.close()
+            """)
+        result = subprocess.run([sys.executable, "-c", script, AGENT], capture_output=True,
+                                timeout=REPLY_TIMEOUT_SECONDS)
+        self.assertEqual(b"True True", result.stdout.strip(), result.stderr)
+
+
 class SchedulingTest(AgentTestCase):
 
     def test_callbacks_run_in_order_and_callbacks_they_schedule_wait_for_the_next_iteration(self):

@@ -39,6 +39,13 @@ class Variant:
             diagnose("cannot make %s.create_future() return _PyFuture (%s); it keeps its own futures"
                      % (type(loop).__name__, e))
 
+        eager = getattr(asyncio, "eager_task_factory", None)  # 3.12+
+        if eager is not None and loop.get_task_factory() is eager:
+            # The loop's task factory is asyncio.eager_task_factory (the profile eager-task-factory), which was
+            # made with the C Task when asyncio was imported: the same factory over this variant's Task class.
+            loop.set_task_factory(asyncio.create_eager_task_factory(task_class))
+            return
+
         def task_factory(factory_loop, coro, **kwargs):
             return task_class(coro, loop=factory_loop, **kwargs)
 

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
+import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Profile;
 import org.asynciotck.spi.Profiles;
 
@@ -69,6 +70,22 @@ public record ReferenceConfig(
                 ApiLevel.parse("3.12"), Set.copyOf(Capability.ALL),
                 Profiles.declared(List.of(Profile.SYNCHRONOUS_DISPATCH.wireName()), ApiLevel.parse("3.12")),
                 org.asynciotck.refloop.SynchronousDispatchLoop::new, TaskConstructor.REFERENCE, DEFAULT_OPERATION_BOUND);
+    }
+
+    /**
+     * The reference loop as differential exploration compares it with {@code tested}: at the API level
+     * {@code tested} declares, so that version-gated behaviour agrees, and following the
+     * {@code eager-task-factory} profile where {@code tested} declares it (declared, never inferred from how it
+     * behaves): then every task made through {@code create_task} is made as {@code asyncio.eager_task_factory}
+     * makes it, {@code Task(coro, loop=loop, name=name, eager_start=True)}. Every other profile stays stock
+     * asyncio's: the reference loop follows no other one.
+     */
+    public static ReferenceConfig comparedWith(ImplementationInfo tested) {
+        ReferenceConfig config = defaults().withApiLevel(tested.apiLevel());
+        if (!tested.profiles().follows(Profile.EAGER_TASK_FACTORY)) {
+            return config;
+        }
+        return config.withProfiles(Profiles.declared(List.of(Profile.EAGER_TASK_FACTORY.wireName()), tested.apiLevel()));
     }
 
     public ReferenceConfig withIdentity(String newId, String newName) {

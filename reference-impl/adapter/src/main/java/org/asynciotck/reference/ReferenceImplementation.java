@@ -8,6 +8,7 @@ import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.LoopSession;
+import org.asynciotck.spi.Profile;
 
 /**
  * The reference loop ({@code org.asynciotck.refloop}) behind the kit's SPI, in process.
@@ -59,7 +60,8 @@ public final class ReferenceImplementation implements LoopImplementation {
         return new JavaLoopImplementation(new JavaLoopProvider() {
             @Override
             public JavaLoop newLoop() {
-                return new ReferenceJavaLoop(config.loops(), config.tasks(), config.capabilities());
+                return new ReferenceJavaLoop(config.loops(), config.tasks(), config.capabilities(),
+                        config.profiles().follows(Profile.EAGER_TASK_FACTORY));
             }
 
             @Override

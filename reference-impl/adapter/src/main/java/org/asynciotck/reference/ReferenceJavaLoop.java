@@ -44,6 +44,11 @@ final class ReferenceJavaLoop implements JavaLoop {
     private final EventLoop loop;
     private final TaskConstructor tasks;
     private final Set<String> capabilities;
+    /**
+     * Whether the loop's task factory is {@code asyncio.eager_task_factory} (the declared profile
+     * {@code eager-task-factory}): {@link #createTask} then makes the task with {@code eager_start=True}.
+     */
+    private final boolean eagerTaskFactory;
     /** Each object of the loop to its one wrapper; callbacks may run on a loop thread, hence synchronized. */
     private final Map<org.asynciotck.refloop.Future<?>, RefFuture> futures = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<Consumer<JavaLoop.Future>, Consumer<org.asynciotck.refloop.Future<Object>>> doneCallbacks =
@@ -52,11 +57,12 @@ final class ReferenceJavaLoop implements JavaLoop {
     /** The kit's handler behind the loop's, so {@link #getExceptionHandler} answers with the kit's object. */
     private volatile HandlerBridge handler;
 
-    ReferenceJavaLoop(LoopFactory loops, TaskConstructor tasks, Set<String> capabilities) {
+    ReferenceJavaLoop(LoopFactory loops, TaskConstructor tasks, Set<String> capabilities, boolean eagerTaskFactory) {
         this.loop = loops.create(clock, poller);
         poller.attach(loop);
         this.tasks = tasks;
         this.capabilities = Set.copyOf(capabilities);
+        this.eagerTaskFactory = eagerTaskFactory;
     }
 
     // ---- core -------------------------------------------------------------------------------------
@@ -122,9 +128,16 @@ final class ReferenceJavaLoop implements JavaLoop {
         return wrap(loop.createFuture());
     }
 
+    /**
+     * {@code loop.create_task(coro, name=name)}, which {@code asyncio.create_task}, {@code ensure_future} and a
+     * TaskGroup go through too. With the eager task factory ({@code asyncio.eager_task_factory}, 3.12+) the task
+     * is {@code Task(coro, loop=loop, eager_start=True)}: on a running loop its first step runs inside this call,
+     * with the task current, and a coroutine that does not suspend leaves it done (EAGER-4); on a loop that is not
+     * running its first step is queued, as without the factory (EAGER-2).
+     */
     @Override
     public JavaLoop.Task createTask(JavaLoop.Coroutine coroutine, String name) {
-        return (JavaLoop.Task) wrap(loop.createTask(new CoroutineBridge(coroutine), name, false));
+        return (JavaLoop.Task) wrap(loop.createTask(new CoroutineBridge(coroutine), name, eagerTaskFactory));
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
@@ -12,6 +13,7 @@ import org.asynciotck.spi.Profile;
 import org.asynciotck.spi.Profiles;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Operation.TaskConstruction;
@@ -45,6 +47,49 @@ class ReferenceImplementationTest {
                 .in(Profile.Group.FUTURE_DISPATCH)).isEqualTo(Profile.SYNCHRONOUS_DISPATCH);
         assertThat(new ReferenceImplementation(ApiLevel.parse("3.11")).info().capabilities())
                 .doesNotContain(Capability.EAGER_START, Capability.SWAP_CURRENT_TASK);
+    }
+
+    @Test
+    void comparedWithALoopThatDeclaresTheEagerTaskFactoryTheReferenceFollowsIt() {
+        ImplementationInfo eager = new ImplementationInfo("eager", "a loop with asyncio.eager_task_factory", "1", "",
+                ApiLevel.parse("3.13"), Set.of(), Profiles.declared(List.of("eager-task-factory"), ApiLevel.parse("3.13")));
+        ImplementationInfo stock = new ImplementationInfo("stock", "stock asyncio", "1", "", ApiLevel.parse("3.11"),
+                Set.of());
+        assertThat(ReferenceConfig.comparedWith(stock).profiles()).isEqualTo(Profiles.stock());
+        assertThat(ReferenceConfig.comparedWith(stock).apiLevel()).isEqualTo(ApiLevel.parse("3.11"));
+        ReferenceConfig config = ReferenceConfig.comparedWith(eager);
+        assertThat(config.apiLevel()).isEqualTo(ApiLevel.parse("3.13"));
+        assertThat(config.profiles().follows(Profile.EAGER_TASK_FACTORY)).isTrue();
+        try (ReferenceImplementation following = new ReferenceImplementation(config);
+                LoopSession session = following.openSession()) {
+            // On a loop that is not running the factory's eager_start falls back to queueing the first step
+            session.perform(new Operation.CreateTask("top", "top", null, TaskConstruction.CREATE_TASK, false));
+            assertThat(session.perform(new Operation.TaskDone("top")).value()).isEqualTo(false);
+            // In a callback, loop.create_task and asyncio.create_task run the first step at once, the task current
+            session.perform(callSoon("c",
+                    new Operation.CreateTask("a", "a", null, TaskConstruction.ASYNCIO_CREATE_TASK, false),
+                    new Operation.Note("a-done", new Operation.TaskDone("a")),
+                    new Operation.Note("current", new Operation.CurrentTask()),
+                    new Operation.CreateTask("b", "b", null, TaskConstruction.CREATE_TASK, false)));
+            session.perform(callSoon("d"));
+            session.perform(new Operation.RunOnce());
+            assertThat(recorded(session)).containsExactly(Event.of("top:start", 1), Event.of("top:end", 1),
+                    Event.of("c", 1), Event.of("a:start", 1), Event.of("a:end", 1), new Event("a-done", 1, true),
+                    new Event("current", 1, null), Event.of("b:start", 1), Event.of("b:end", 1), Event.of("d", 1));
+        }
+    }
+
+    @Test
+    void theDefaultReferenceQueuesATaskMadeInACallback() {
+        try (LoopSession session = reference.openSession()) {
+            session.perform(callSoon("c", new Operation.CreateTask("a", "a", null, TaskConstruction.ASYNCIO_CREATE_TASK,
+                    false)));
+            session.perform(callSoon("d"));
+            session.perform(new Operation.RunOnce());
+            session.perform(new Operation.RunOnce());
+            assertThat(recorded(session)).containsExactly(Event.of("c", 1), Event.of("d", 1), Event.of("a:start", 2),
+                    Event.of("a:end", 2));
+        }
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.asynciotck.process.AgentCommand;
 import org.asynciotck.process.Durations;
 import org.asynciotck.process.ImplementationUnavailable;
 import org.asynciotck.process.ProcessImplementation;
+import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.spi.ImplementationFailure;
 import org.asynciotck.spi.LoopImplementation;
@@ -118,8 +119,9 @@ final class ExploreCommand implements Callable<Integer> {
                 for (int j = 0; j < jobs; j++) {
                     LoopImplementation tested = kind.equals("reference") ? new ReferenceImplementation() : agent();
                     opened.add(tested);
-                    // The reference loop at the API level the implementation declares: version-gated rules agree.
-                    LoopImplementation reference = new ReferenceImplementation(tested.info().apiLevel());
+                    // The reference loop at the API level the implementation declares, so version-gated rules
+                    // agree, and with the eager task factory where it declares that profile
+                    LoopImplementation reference = new ReferenceImplementation(ReferenceConfig.comparedWith(tested.info()));
                     opened.add(reference);
                     lanes.add(new Explorer.Lane(reference, tested));
                 }
@@ -190,7 +192,7 @@ final class ExploreCommand implements Callable<Integer> {
         List<ReferenceImplementation> extra = new ArrayList<>();
         try {
             for (Explorer.Lane lane : lanes) {
-                ReferenceImplementation second = new ReferenceImplementation(lane.reference().info().apiLevel());
+                ReferenceImplementation second = new ReferenceImplementation(ReferenceConfig.comparedWith(lane.reference().info()));
                 extra.add(second);
                 alone.add(new Explorer.Lane(lane.reference(), second));
             }

@@ -2,13 +2,16 @@ package org.asynciotck.broken;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.asynciotck.kit.FeatureRun;
 import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
+import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.Profiles;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,6 +110,22 @@ class BrokenLoopsAreCaughtTest {
             assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("FUTURE-1", "FUTURE-2", "CYCLES-1",
                     "EAGER-4", "STALL-4", "ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4");
             assertThat(run.passedRules()).contains("ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4");
+        }
+    }
+
+    /**
+     * The reference loop as exploration compares it with a loop that declares eager-task-factory
+     * ({@code ReferenceConfig.comparedWith}): judged by that profile, it passes EAGER-4 and fails nothing.
+     */
+    @Test
+    void theReferenceLoopWithTheEagerTaskFactoryPassesItsOwnRules() {
+        ReferenceConfig eager = ReferenceConfig.defaults().withProfiles(Profiles.declared(List.of("eager-task-factory"),
+                ApiLevel.parse("3.12")));
+        try (LoopImplementation reference = new ReferenceImplementation(eager)) {
+            FeatureRun run = FeatureRun.of(reference);
+            assertThat(run.failures()).isEmpty();
+            assertThat(run.passedRules()).contains("EAGER-4", "EAGER-1", "EAGER-2");
+            assertThat(run.notApplicableRules()).contains("SYNC-1", "CYCLES-2", "STALL-4").doesNotContain("EAGER-4");
         }
     }
 

@@ -17,6 +17,7 @@ import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Profile;
 
 /**
  * Writes an exploration's result: {@code exploration.json} (schema: docs/exploration.schema.json) and, for
@@ -122,8 +123,11 @@ public final class ExplorationReport {
             d.put("python_script", folderName + "/replay.py");
             String level = group.minimalDivergence().ruleId() == null ? null : RULES.find(group.minimalDivergence()
                     .ruleId()).map(r -> r.level().name()).orElse(null);
+            // The reference loop followed the eager task factory where the implementation declared it
+            List<String> followed = implementation.profiles().follows(Profile.EAGER_TASK_FACTORY)
+                    ? List.of(Profile.EAGER_TASK_FACTORY.wireName()) : List.of();
             Optional<String> feature = FeatureText.of(group.minimal(), group.expected(), group.minimalDivergence(),
-                    level, title, replay);
+                    level, title, replay, followed);
             if (feature.isPresent()) {
                 Files.writeString(folder.resolve("scenario.feature"), feature.get(), StandardCharsets.UTF_8);
                 d.put("feature", folderName + "/scenario.feature");

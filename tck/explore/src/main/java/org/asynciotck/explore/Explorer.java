@@ -124,24 +124,45 @@ public final class Explorer {
 
     /**
      * Whether programs may make eager tasks: only when the implementation declares API level 3.12 or later
-     * and the {@code eager-start} capability (its hello says so; never inferred from how it behaves), and
-     * follows the default task factory (a loop whose declared profile makes every task eager is compared
-     * with a reference loop that does not).
+     * and the {@code eager-start} capability (its hello says so; never inferred from how it behaves), and the
+     * reference loop follows the same task factory ({@link #sameTaskFactory()}).
      */
     boolean eagerTasks() {
         ImplementationInfo info = lanes.get(0).implementation().info();
         return info.apiLevel().atLeast(ApiLevel.parse("3.12")) && info.capabilities().contains(Capability.EAGER_START)
-                && !info.profiles().follows(Profile.EAGER_TASK_FACTORY);
+                && sameTaskFactory();
+    }
+
+    /**
+     * Whether the reference loop and the implementation follow the same task-factory profile, each as it
+     * declares: both the default one, or both {@code eager-task-factory} (the reference loop follows it where
+     * the implementation declares it: {@code ReferenceConfig.comparedWith}). Only then are tasks made in a run
+     * compared: with the eager task factory they start inside the call that makes them, else they are queued.
+     */
+    boolean sameTaskFactory() {
+        Lane lane = lanes.get(0);
+        return lane.implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY)
+                == lane.reference().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
+    }
+
+    /**
+     * What {@code observed} breaks under {@link Model}; where both sides follow the eager-task-factory profile,
+     * a task made in a run that did not start at once is named by EAGER-4 ({@link EagerStarts}).
+     */
+    private Optional<Divergence> compare(Program program, Trace expected, Trace observed) {
+        Optional<Divergence> found = Model.compare(program, expected, observed);
+        boolean eagerFactory = sameTaskFactory()
+                && lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
+        return eagerFactory ? EagerStarts.named(program, expected, observed, found) : found;
     }
 
     /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
     Program.Allowed allowed() {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
-        boolean tasksInRuns = !lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
         boolean selectTimeouts = lanes.get(0).implementation().info().capabilities().contains(Capability.SELECT_TIMEOUT);
         // CANCEL-7 from 3.11: CPython 3.10 loses a task's cancel(msg) message (errata E-18)
         boolean cancelMessages = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.11"));
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns, selectTimeouts,
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, sameTaskFactory(), selectTimeouts,
                 cancelMessages);
     }
 
@@ -230,7 +251,7 @@ public final class Explorer {
                         Future<Trace> onReference = beside.submit(() -> onReference(lane, job.program()));
                         Trace observed = onImplementation(lane, job.program());
                         Trace expected = result(onReference);
-                        Optional<Divergence> divergence = Model.compare(job.program(), expected, observed);
+                        Optional<Divergence> divergence = compare(job.program(), expected, observed);
                         if (divergence.isPresent()) {
                             firstDivergent.accumulateAndGet(job.index(), Math::min);
                         }
@@ -361,7 +382,7 @@ public final class Explorer {
                 runs++;
                 Trace e = onReference(lane, program);
                 Trace o = onImplementation(lane, program);
-                Optional<Divergence> d = Model.compare(program, e, o);
+                Optional<Divergence> d = compare(program, e, o);
                 if (d.isPresent() && d.get().signature().equals(divergence.signature())) {
                     current = candidate;
                     minimal = program;

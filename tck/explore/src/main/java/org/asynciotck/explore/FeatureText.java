@@ -48,6 +48,16 @@ public final class FeatureText {
      */
     public static Optional<String> of(Program program, Trace expected, Divergence divergence, String level,
             String title, String replay) {
+        return of(program, expected, divergence, level, title, replay, List.of());
+    }
+
+    /**
+     * The same, for expectations of a reference loop that followed {@code profiles} (the eager-task-factory
+     * profile, where the implementation declared it): the rule is tagged {@code @profile-NAME} for each, so the
+     * scenario applies only to loops that follow them.
+     */
+    public static Optional<String> of(Program program, Trace expected, Divergence divergence, String level,
+            String title, String replay, List<String> profiles) {
         if (!unexpressible(program, expected).isEmpty()) {
             return Optional.empty();
         }
@@ -63,7 +73,9 @@ public final class FeatureText {
                 .append("\n\n")
                 .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored")
                 .append(program.steps().stream().anyMatch(Operation.SelectTimeout.class::isInstance)
-                        ? " @needs-select-timeout" : "").append("\n")
+                        ? " @needs-select-timeout" : "")
+                .append(profiles.stream().map(p -> " @profile-" + p).collect(java.util.stream.Collectors.joining()))
+                .append("\n")
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");

@@ -504,7 +504,8 @@ public final class Model {
         return Optional.empty();
     }
 
-    private static List<Operation> thenOf(Operation op) {
+    /** What {@code op} does when it runs, if it schedules a body (a callback, a task). */
+    static List<Operation> thenOf(Operation op) {
         return scheduled(op).map(Scheduled::then).orElse(List.of());
     }
 

@@ -112,9 +112,9 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param stopIterations STOP_ITERATION adds {@code set_stop_iteration}: only at API level 3.13 or later, since
      *                       3.10 to 3.12 refuse it with TypeError and 3.13 completes the future (errata E-19), and the
      *                       reference loop follows 3.13
-     * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
-     *                       eager-task-factory profile, whose tasks made in a run start at once, while the
-     *                       reference loop's are queued (the reference does not follow that profile)
+     * @param tasksInRuns    a callback's SOON with a task argument makes a task: only where the reference loop
+     *                       follows the task-factory profile the implementation declares (with eager-task-factory
+     *                       a task made in a run starts at once, with the default one it is queued)
      * @param selectTimeouts an AT choice with a probe argument writes the select-timeout probe ({@code TimeoutProbe}):
      *                       only where the implementation declares the select-timeout capability
      * @param cancelMessages a CANCEL_TASK with the message argument passes a message to cancel(msg) (CANCEL-7,
@@ -124,7 +124,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
             boolean selectTimeouts, boolean cancelMessages) {
         /**
-         * Tasks made in callbacks allowed (every loop that follows the default task factory), no select-timeout
+         * Tasks made in callbacks allowed (the reference loop follows the implementation's task factory), no select-timeout
          * probe, cancellation messages allowed (API level 3.11 or later, as the reference loop's default).
          */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {

@@ -25,12 +25,24 @@ final class Loops {
 
     /** CPython through the agent, one agent process for every session; {@code loop} may be null (stock asyncio). */
     static ProcessImplementation agent(Path python, String variant, String loop) {
+        return agent(python, variant, loop, loop == null ? null : gallery());
+    }
+
+    /** The same, with the loop factory {@code loop} found in {@code folder}. */
+    static ProcessImplementation agent(Path python, String variant, String loop, Path folder) {
         AgentCommand.Builder command = AgentCommand.python(python).variant(variant)
                 .operationTimeout(Duration.ofSeconds(10)).handshakeTimeout(Duration.ofSeconds(10));
         if (loop != null) {
-            command.pythonPath(gallery()).loop(loop);
+            command.pythonPath(folder).loop(loop);
         }
         return new ProcessImplementation(command.build());
+    }
+
+    /** tck/cli's loops for the tests of declared profiles (badloops/declaration_loops.py), read in place. */
+    static Path declarationLoops() {
+        Path folder = gallery().getParent().resolve("badloops");
+        assumeTrue(Files.isRegularFile(folder.resolve("declaration_loops.py")), "no declaration loops at " + folder);
+        return folder;
     }
 
     /** tck/cli's gallery of broken loops, which this module's tests read in place. */
