@@ -68,7 +68,29 @@ class ExploredVocabularyScenarioTest {
                 Arguments.of("edge_triggered_readers", "IO-2", List.of(watching(3, false))),
                 Arguments.of("remove_answers_none", "IO-3", List.of(watching(0, false))),
                 Arguments.of("first_reader_stays", "IO-4", List.of(watching(2, false))),
-                Arguments.of("writers_never_called", "IO-5", List.of(watching(1, true))));
+                Arguments.of("writers_never_called", "IO-5", List.of(watching(1, true))),
+                // notes of the ready queue's length (a callback's IS_RUNNING note with ReadyQueue's LENGTH_ARG)
+                Arguments.of("cancel_removes_the_handle", "HANDLE-1", List.of(noting(), choice(Sketch.Kind.SOON, 0),
+                        choice(Sketch.Kind.CANCEL_HANDLE, 1), choice(Sketch.Kind.RUN_ONCE, 0))),
+                Arguments.of("done_callbacks_in_one_handle", "FUTURE-1", List.of(choice(Sketch.Kind.FUTURE, 0),
+                        choice(Sketch.Kind.ADD_DONE, 0), choice(Sketch.Kind.ADD_DONE, 0), noting(),
+                        choice(Sketch.Kind.SET_RESULT, 0), choice(Sketch.Kind.RUN_ONCE, 0))),
+                Arguments.of("create_task_queues_bookkeeping", "TASK-1", List.of(noting(), choice(Sketch.Kind.FUTURE, 0),
+                        choice(Sketch.Kind.TASK, 0), choice(Sketch.Kind.RUN_ONCE, 0))),
+                // a burst (a SOON choice with ReadyQueue's BURST_ARG and no children): 40 callbacks in one batch
+                Arguments.of("batch_budget", "NTODO-1", List.of(choice(Sketch.Kind.SOON, 11),
+                        choice(Sketch.Kind.RUN_ONCE, 0), choice(Sketch.Kind.RUN_ONCE, 0))));
+    }
+
+    /**
+     * What the programs may use: all of it (the ready queue too, which the reference loop and CPython declare);
+     * the programs above that use no note of the ready queue's length and no burst are the same without it.
+     */
+    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false, true, true);
+
+    /** A call_soon whose callback notes the ready queue's length (an IS_RUNNING note with ReadyQueue's LENGTH_ARG). */
+    private static Sketch.Choice noting() {
+        return calling(Sketch.ChildKind.IS_RUNNING, 8);
     }
 
     /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */
@@ -85,7 +107,7 @@ class ExploredVocabularyScenarioTest {
     @MethodSource("programs")
     void theWrittenScenarioPassesOnTheReferenceAndFailsOnTheBrokenLoop(String loop, String rule,
             List<Sketch.Choice> choices) throws Exception {
-        Program program = Program.of(new Sketch(choices));
+        Program program = Program.of(new Sketch(choices), ALLOWED);
         Trace expected;
         try (ReferenceImplementation reference = new ReferenceImplementation()) {
             expected = Trace.of(reference, program);

@@ -138,7 +138,8 @@ public final class Explorer {
     Program.Allowed allowed() {
         boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
         boolean tasksInRuns = !lanes.get(0).implementation().info().profiles().follows(Profile.EAGER_TASK_FACTORY);
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns);
+        boolean readyQueue = lanes.get(0).implementation().info().capabilities().contains(Capability.READY_QUEUE);
+        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, tasksInRuns, readyQueue);
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */

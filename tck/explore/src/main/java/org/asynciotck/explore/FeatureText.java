@@ -58,7 +58,8 @@ public final class FeatureText {
                 .append("  Replay: ").append(replay).append("\n")
                 .append("  What the loop under test did: ").append(divergence.detail().split("; expected", 2)[0])
                 .append("\n\n")
-                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored\n")
+                .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored")
+                .append(notesLengths(program) ? " @needs-ready-queue\n" : "\n")
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");
@@ -117,6 +118,10 @@ public final class FeatureText {
      * ends); none for the others, whose effects the events show.
      */
     private static Optional<String> answer(Operation op, Outcome outcome) {
+        if (op instanceof Operation.ReadyQueueLength && outcome.value() instanceof Number n) {
+            return Optional.of("      Then the ready queue holds " + n.longValue() + (n.longValue() == 1 ? " handle\n"
+                    : " handles\n"));
+        }
         boolean answered = op instanceof Operation.GetExceptionHandler || op instanceof Operation.CallExceptionHandler
                 || op instanceof Operation.RunCoroutineUntilComplete || op instanceof Operation.FutureResult
                 || op instanceof Operation.RemoveReader || op instanceof Operation.RemoveWriter
@@ -149,7 +154,14 @@ public final class FeatureText {
         if (!noted.equals(String.valueOf(value)) && value != null) {
             return "an error of type " + noted;
         }
-        return value instanceof Boolean b ? b.toString() : "\"" + noted + "\"";
+        return value instanceof Boolean b ? b.toString() : value instanceof Number ? noted : "\"" + noted + "\"";
+    }
+
+    /** Whether a callback of the program notes the ready queue's length, which needs the ready-queue capability. */
+    private static boolean notesLengths(Program program) {
+        return Model.everyOperation(program.steps()).stream()
+                .anyMatch(op -> op instanceof Operation.ReadyQueueLength
+                        || op instanceof Operation.Note n && n.of() instanceof Operation.ReadyQueueLength);
     }
 
     private static Set<String> cancelledHandles(Program program) {
@@ -209,6 +221,8 @@ public final class FeatureText {
                     + o.awaits() + "\"\n");
         } else if (op instanceof Operation.Stop) {
             return Optional.of(g + "the loop has been asked to stop\n");
+        } else if (op instanceof Operation.ReadyQueueLength) {
+            return Optional.of(""); // its answer is the step: "Then the ready queue holds N handles"
         } else if (op instanceof Operation.RunOnce) {
             return Optional.of("      When the loop runs one iteration\n");
         } else if (op instanceof Operation.RunForever) {
@@ -300,6 +314,8 @@ public final class FeatureText {
                     + o.name() + "\"");
         } else if (child instanceof Operation.CancelTask o && o.msg() == null) {
             return Optional.of("cancel task \"" + o.task() + "\"");
+        } else if (child instanceof Operation.Note o && o.of() instanceof Operation.ReadyQueueLength) {
+            return Optional.of("note the ready queue length as \"" + o.name() + "\"");
         }
         return Optional.empty();
     }

@@ -108,11 +108,14 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
      *                       eager-task-factory profile, whose tasks made in a run start at once, while the
      *                       reference loop's are queued (the reference does not follow that profile)
+     * @param readyQueue     notes of {@code len(loop._ready)} ({@link ReadyQueue}): only where the implementation
+     *                       declares the ready-queue capability
      */
-    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns) {
-        /** Tasks made in callbacks allowed (every loop that follows the default task factory). */
+    public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
+            boolean readyQueue) {
+        /** Tasks made in callbacks allowed (every loop that follows the default task factory), no ready queue. */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
-            this(eagerTasks, timedRuns, stopIterations, true);
+            this(eagerTasks, timedRuns, stopIterations, true, false);
         }
     }
 
@@ -164,15 +167,20 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean tasksInRuns;
         /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
         boolean closes;
+        final Allowed allowed;
+        /** Whether IS_RUNNING notes with a length argument note len(loop._ready) ({@link ReadyQueue#notesLengths}). */
+        boolean notesLengths;
 
         Builder(Allowed allowed) {
             this.eagerTasks = allowed.eagerTasks();
             this.timedRuns = allowed.timedRuns();
             this.stopIterations = allowed.stopIterations();
             this.tasksInRuns = allowed.tasksInRuns();
+            this.allowed = allowed;
         }
 
         Program build(Sketch sketch) {
+            notesLengths = ReadyQueue.notesLengths(sketch, allowed);
             for (Sketch.Choice choice : sketch.choices()) {
                 top(choice);
             }
@@ -206,7 +214,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 case NOTHING -> { }
                 case SOON, THREADSAFE -> {
                     String label = next("c");
-                    List<Operation> then = children(label, c.then());
+                    List<Operation> then = ReadyQueue.isBurst(c) ? ReadyQueue.burst(label, kinds)
+                            : children(label, c.then());
                     String handle = "h" + label;
                     kinds.put(label, c.kind() == Sketch.Kind.SOON ? "call_soon" : "call_soon_threadsafe");
                     steps.add(c.kind() == Sketch.Kind.SOON ? new Operation.CallSoon(label, then, handle)
@@ -289,7 +298,14 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case CANCEL_HANDLE -> {
                     if (!handles.isEmpty()) {
+                        boolean counted = notesLengths && c.arg() >= ReadyQueue.LENGTH_ARG;
+                        if (counted) {
+                            steps.add(new Operation.ReadyQueueLength()); // the same before and after (HANDLE-1)
+                        }
                         steps.add(new Operation.CancelHandle(pick(handles, c.arg())));
+                        if (counted) {
+                            steps.add(new Operation.ReadyQueueLength());
+                        }
                     }
                 }
                 case STOP -> {
@@ -594,6 +610,9 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case IS_RUNNING -> {
                     kinds.put(label, "note");
+                    if (notesLengths && Math.floorMod(arg, 12) >= ReadyQueue.LENGTH_ARG) {
+                        return new Operation.Note(label, new Operation.ReadyQueueLength());
+                    }
                     return new Operation.Note(label, new Operation.IsRunning());
                 }
                 case CURRENT_TASK -> {

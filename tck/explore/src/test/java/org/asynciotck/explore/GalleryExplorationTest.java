@@ -71,7 +71,10 @@ class GalleryExplorationTest {
             Map.entry("edge_triggered_readers", "IO-2"),
             Map.entry("remove_answers_none", "IO-3"),
             Map.entry("first_reader_stays", "IO-4"),
-            Map.entry("writers_never_called", "IO-5"));
+            Map.entry("writers_never_called", "IO-5"),
+            Map.entry("cancel_removes_the_handle", "HANDLE-1"),
+            Map.entry("done_callbacks_in_one_handle", "FUTURE-1"),
+            Map.entry("create_task_queues_bookkeeping", "TASK-1"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
 
@@ -86,10 +89,6 @@ class GalleryExplorationTest {
             Map.entry("timeout_not_capped", NOT_GENERATED + "select_timeout"),
             Map.entry("when_is_the_delay", NOT_GENERATED + "handle_when: a time on the loop's clock, virtual on the"
                     + " reference loop and real on CPython, and the model compares no times' values"),
-            Map.entry("cancel_removes_the_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
-            Map.entry("done_callbacks_in_one_handle", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
-            Map.entry("create_task_queues_bookkeeping", NOT_GENERATED + "ready_queue_length (the defect is internal)"),
-            Map.entry("batch_budget", "a batch larger than its budget: the programs' batches are smaller"),
             Map.entry("plain_calls_skip_the_task_factory", NOT_GENERATED + "tasks made in a run on a loop that declares"
                     + " the eager-task-factory profile (the reference loop does not follow it, so such tasks start at"
                     + " once there and are queued on the reference)"),
