@@ -19,7 +19,7 @@ import org.asynciotck.spi.Operation;
  * @param steps       the operations, in order
  * @param kinds       every label's kind: call_soon, call_soon_threadsafe, call_later, call_at, done_callback,
  *                    task (also a coroutine's run), stopper, completer, note (a callback's note of is_running,
- *                    current_task or of a run inside the run)
+ *                    current_task, the ready queue's length or of a run inside the run)
  * @param equalGroups leaf timers' labels to the group of timers that share their delay (the order within a
  *                    group is not guaranteed)
  * @param delays      every timer label's delay

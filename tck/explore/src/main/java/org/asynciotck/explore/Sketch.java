@@ -56,7 +56,7 @@ public record Sketch(List<Choice> choices) {
      * and removes both with {@code remove_done_callback()}: an argument, not a kind of its own, so the kinds'
      * frequencies, and what they explore, stay as they were. Other arguments say the vocabulary learnt since in
      * the same way (Program: the exception handler's API, base exceptions, tasks made in runs, tasks that catch
-     * their cancellation, runs of coroutines, runs inside runs).
+     * their cancellation, runs of coroutines, runs inside runs; ReadyQueue: the ready queue's length, a burst).
      */
     public record Choice(Kind kind, int arg, List<Child> then) {}
 
