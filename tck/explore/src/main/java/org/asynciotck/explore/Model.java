@@ -774,7 +774,7 @@ public final class Model {
         return new Divergence(guarantee, rule, detail, "order|" + rule);
     }
 
-    private static boolean isTimer(String kind) {
+    static boolean isTimer(String kind) {
         return "call_later".equals(kind) || "call_at".equals(kind);
     }
 
