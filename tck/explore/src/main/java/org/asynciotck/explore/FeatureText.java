@@ -157,7 +157,7 @@ public final class FeatureText {
         return value instanceof Boolean b ? b.toString() : value instanceof Number ? noted : "\"" + noted + "\"";
     }
 
-    /** Whether a callback of the program notes the ready queue's length, which needs the ready-queue capability. */
+    /** Whether the program asks for the ready queue's length (a note, or at top level): it needs the capability. */
     private static boolean notesLengths(Program program) {
         return Model.everyOperation(program.steps()).stream()
                 .anyMatch(op -> op instanceof Operation.ReadyQueueLength

@@ -108,8 +108,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param tasksInRuns    a callback's SOON with a task argument makes a task: not for a loop that declares the
      *                       eager-task-factory profile, whose tasks made in a run start at once, while the
      *                       reference loop's are queued (the reference does not follow that profile)
-     * @param readyQueue     notes of {@code len(loop._ready)} ({@link ReadyQueue}): only where the implementation
-     *                       declares the ready-queue capability
+     * @param readyQueue     {@code len(loop._ready)} in callbacks' notes and around cancels ({@link ReadyQueue}): only
+     *                       where the implementation declares the ready-queue capability
      */
     public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
             boolean readyQueue) {
@@ -168,7 +168,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         /** Whether a CLOSE choice was made: the program ends with the loop closed (see {@link #closeTail}). */
         boolean closes;
         final Allowed allowed;
-        /** Whether IS_RUNNING notes with a length argument note len(loop._ready) ({@link ReadyQueue#notesLengths}). */
+        /** Whether length arguments ask for len(loop._ready) ({@link ReadyQueue#notesLengths}). */
         boolean notesLengths;
 
         Builder(Allowed allowed) {

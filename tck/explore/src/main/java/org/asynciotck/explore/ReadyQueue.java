@@ -7,9 +7,10 @@ import org.asynciotck.spi.Operation;
 
 /**
  * What programs say about the ready queue itself, and what the model makes of it (docs/exploration.md):
- * notes of {@code len(loop._ready)} in callbacks, and a burst of callbacks larger than any batch budget.
- * Both are said by arguments of existing kinds (a program that uses neither is the program it was), and
- * the notes only where the implementation declares the {@code ready-queue} capability.
+ * {@code len(loop._ready)} in callbacks' notes and right before and after a cancel, and a burst of callbacks
+ * larger than any batch budget. Both are said by arguments of existing kinds (a program that uses neither is
+ * the program it was), and the length only where the implementation declares the {@code ready-queue}
+ * capability.
  */
 final class ReadyQueue {
 
@@ -26,9 +27,9 @@ final class ReadyQueue {
     private ReadyQueue() {}
 
     /**
-     * Whether the program's notes of IS_RUNNING with a length argument note the ready queue's length:
-     * where the implementation declares the capability, and never in a program with a timed run or a
-     * loop thread. What is queued there depends on real time: a timed run's timers fall due on CPython's
+     * Whether the program's length arguments (a callback's IS_RUNNING note, a CANCEL_HANDLE) ask for the ready
+     * queue's length: where the implementation declares the capability, and never in a program with a timed
+     * run or a loop thread. What is queued there depends on real time: a timed run's timers fall due on CPython's
      * clock, and a loop thread's thread-safe calls each write to the self-pipe, whose reader's handle is
      * queued in whichever iteration the byte arrives before (and may be left for a later run).
      */
