@@ -52,6 +52,23 @@ public class EventLoop implements AutoCloseable {
 
     private volatile boolean closed;
 
+    /**
+     * Whether a byte written to the self-pipe waits to be read: CPython's {@code call_soon_threadsafe} calls
+     * {@code _write_to_self()} from any thread, the loop's own too, and the self-pipe's reader
+     * ({@code _read_from_self}) reads every byte waiting. Set by {@link #callSoonThreadsafe}, cleared when
+     * {@link #selfPipeReader} runs. It only accounts for the ready queue: waking a blocked poll is
+     * {@link #wakeupState}'s and the poller's.
+     */
+    private volatile boolean selfPipeWritten;
+
+    /**
+     * The handle of the self-pipe's reader (CPython {@code _add_reader(self._ssock.fileno(),
+     * self._read_from_self)}): queued after the poll of every iteration while a byte waits, like any
+     * reader's, so {@code len(loop._ready)} counts it until it runs (a note of the ready queue's length sees
+     * it after a {@code call_soon_threadsafe}, as on CPython). It records nothing.
+     */
+    private final Handle selfPipeReader = new Handle(this, () -> selfPipeWritten = false);
+
     /** Whether a thread adding work must wake the poller; see {@link WakeupState}. */
     private final AtomicReference<WakeupState> wakeupState = new AtomicReference<>(WakeupState.AWAKE);
 
@@ -95,11 +112,13 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
-     * CPython {@code call_soon_threadsafe}: queues the callback under the lock, then wakes the
-     * poller ({@code _write_to_self}) when called from a thread other than the loop's.
+     * CPython {@code call_soon_threadsafe}: queues the callback under the lock, then writes to the
+     * self-pipe ({@code _write_to_self}), so the next poll queues the self-pipe's reader, and wakes the
+     * poller when called from a thread other than the loop's.
      */
     public Handle callSoonThreadsafe(Runnable callback) {
         Handle handle = callSoon(callback);
+        selfPipeWritten = true;
         if (Thread.currentThread() != loopThread
                 && wakeupState.compareAndSet(WakeupState.POLLING, WakeupState.WOKEN)) {
             poller.wakeup();
@@ -263,6 +282,9 @@ public class EventLoop implements AutoCloseable {
         }
         // CPython _process_events: I/O callbacks are queued right after the poll, BEFORE the
         // timers that are due (errata E-1: the source document lists timers first). ORDER-1
+        if (selfPipeWritten) {
+            enqueueReady(selfPipeReader); // the self-pipe is readable: its reader's handle, once per poll
+        }
         for (Handle watcher : readyWatchers()) {
             enqueueReady(watcher); // IO-1, IO-2: every iteration in which the descriptor is ready
         }

@@ -155,6 +155,31 @@ class EventLoopTest {
         assertThat(loop.readyQueueLength()).isZero();
     }
 
+    /**
+     * CPython 3.10 to 3.13 alike: call_soon_threadsafe writes to the self-pipe, so the next poll queues the
+     * self-pipe's reader, which len(loop._ready) counts until it runs; it reads every byte waiting, the one a
+     * callback ahead of it in the batch wrote too, so the iteration after has no reader.
+     */
+    @Test
+    void theSelfPipesReaderIsQueuedAfterCallSoonThreadsafeAndCounted() {
+        loop.callSoon(() -> {
+            log.add("a " + loop.readyQueueLength());
+            loop.callSoonThreadsafe(() -> log.add("x " + loop.readyQueueLength()));
+            loop.callSoon(() -> log.add("y " + loop.readyQueueLength()));
+        });
+        loop.callSoonThreadsafe(() -> log.add("b " + loop.readyQueueLength()));
+        loop.callSoon(() -> log.add("c " + loop.readyQueueLength()));
+        assertThat(loop.readyQueueLength()).isEqualTo(3); // the reader comes with the poll
+
+        loop.stop();
+        loop.runForever();
+        assertThat(log).containsExactly("a 3", "b 4", "c 3"); // behind c: the reader, then x and y
+
+        loop.stop();
+        loop.runForever();
+        assertThat(log).containsExactly("a 3", "b 4", "c 3", "x 1", "y 0");
+    }
+
     @Test
     void removalTakesTheHandleOutOfTheQueue() {
         Handle handle = loop.callSoon(() -> log.add("removed"));

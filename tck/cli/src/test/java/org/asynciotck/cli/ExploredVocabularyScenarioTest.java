@@ -83,14 +83,35 @@ class ExploredVocabularyScenarioTest {
                 Arguments.of("timeout_from_latest_timer", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE))),
                 Arguments.of("timeout_in_milliseconds", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE))),
                 Arguments.of("timeout_ignores_cancelled_head", "TIMEOUT-4", List.of(choice(Sketch.Kind.AT, PROBE + 1))),
-                Arguments.of("timeout_not_capped", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE + 1))));
+                Arguments.of("timeout_not_capped", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE + 1))),
+                // notes of the ready queue's length (a callback's IS_RUNNING note with ReadyQueue's LENGTH_ARG)
+                Arguments.of("cancel_removes_the_handle", "HANDLE-1", List.of(noting(), choice(Sketch.Kind.SOON, 0),
+                        choice(Sketch.Kind.CANCEL_HANDLE, 1), choice(Sketch.Kind.RUN_ONCE, 0))),
+                Arguments.of("done_callbacks_in_one_handle", "FUTURE-1", List.of(choice(Sketch.Kind.FUTURE, 0),
+                        choice(Sketch.Kind.ADD_DONE, 0), choice(Sketch.Kind.ADD_DONE, 0), noting(),
+                        choice(Sketch.Kind.SET_RESULT, 0), choice(Sketch.Kind.RUN_ONCE, 0))),
+                Arguments.of("create_task_queues_bookkeeping", "TASK-1", List.of(noting(), choice(Sketch.Kind.FUTURE, 0),
+                        choice(Sketch.Kind.TASK, 0), choice(Sketch.Kind.RUN_ONCE, 0))),
+                // a burst (a SOON choice with ReadyQueue's BURST_ARG and no children): 40 callbacks in one batch
+                Arguments.of("batch_budget", "NTODO-1", List.of(choice(Sketch.Kind.SOON, 11),
+                        choice(Sketch.Kind.RUN_ONCE, 0), choice(Sketch.Kind.RUN_ONCE, 0))));
+    }
+
+    /**
+     * What the programs may use: everything the reference loop and the gallery's CPython 3.12 loops declare (the
+     * select timeout and the ready queue too);
+     * the programs above that use no note of the ready queue's length and no burst are the same without it.
+     */
+    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false).withSelectTimeouts(true)
+            .withReadyQueue(true);
+
+    /** A call_soon whose callback notes the ready queue's length (an IS_RUNNING note with ReadyQueue's LENGTH_ARG). */
+    private static Sketch.Choice noting() {
+        return calling(Sketch.ChildKind.IS_RUNNING, 8);
     }
 
     /** The first argument of an AT choice that carries the select-timeout probe instead (TimeoutProbe's FIRST_ARG). */
     private static final int PROBE = 9;
-
-    /** What the programs may use: everything the reference loop and the gallery's CPython 3.12 loops declare. */
-    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false).withSelectTimeouts(true);
 
     /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */
     private static final int WATCHER = 9;

@@ -162,8 +162,9 @@ public final class Explorer {
         boolean selectTimeouts = lanes.get(0).implementation().info().capabilities().contains(Capability.SELECT_TIMEOUT);
         // CANCEL-7 from 3.11: CPython 3.10 loses a task's cancel(msg) message (errata E-18)
         boolean cancelMessages = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.11"));
+        boolean readyQueue = lanes.get(0).implementation().info().capabilities().contains(Capability.READY_QUEUE);
         return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, sameTaskFactory(), selectTimeouts,
-                cancelMessages);
+                cancelMessages, readyQueue);
     }
 
     /** The random source of program {@code index} of a run with {@code seed}. */

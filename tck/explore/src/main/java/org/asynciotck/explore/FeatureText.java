@@ -75,7 +75,7 @@ public final class FeatureText {
                 .append(program.steps().stream().anyMatch(Operation.SelectTimeout.class::isInstance)
                         ? " @needs-select-timeout" : "")
                 .append(profiles.stream().map(p -> " @profile-" + p).collect(java.util.stream.Collectors.joining()))
-                .append("\n")
+                .append(notesLengths(program) ? " @needs-ready-queue\n" : "\n")
                 .append("  Rule: ").append(divergence.guarantee()).append("\n\n")
                 .append("    Scenario: the shrunk program\n")
                 .append("      Given a fresh event loop\n");
@@ -147,6 +147,10 @@ public final class FeatureText {
                     : ((Number) value).doubleValue() == 0.0 ? "0 seconds"
                     : "about " + plain(((Number) value).doubleValue()) + " seconds") + "\n");
         }
+        if (op instanceof Operation.ReadyQueueLength && outcome.value() instanceof Number n) {
+            return Optional.of("      Then the ready queue holds " + n.longValue() + (n.longValue() == 1 ? " handle\n"
+                    : " handles\n"));
+        }
         boolean answered = op instanceof Operation.GetExceptionHandler || op instanceof Operation.CallExceptionHandler
                 || op instanceof Operation.RunCoroutineUntilComplete || op instanceof Operation.FutureResult
                 || op instanceof Operation.RemoveReader || op instanceof Operation.RemoveWriter
@@ -179,7 +183,14 @@ public final class FeatureText {
         if (!noted.equals(String.valueOf(value)) && value != null) {
             return "an error of type " + noted;
         }
-        return value instanceof Boolean b ? b.toString() : "\"" + noted + "\"";
+        return value instanceof Boolean b ? b.toString() : value instanceof Number ? noted : "\"" + noted + "\"";
+    }
+
+    /** Whether the program asks for the ready queue's length (a note, or at top level): it needs the capability. */
+    private static boolean notesLengths(Program program) {
+        return Model.everyOperation(program.steps()).stream()
+                .anyMatch(op -> op instanceof Operation.ReadyQueueLength
+                        || op instanceof Operation.Note n && n.of() instanceof Operation.ReadyQueueLength);
     }
 
     private static Set<String> cancelledHandles(Program program) {
@@ -270,6 +281,8 @@ public final class FeatureText {
                     + o.awaits() + "\"\n");
         } else if (op instanceof Operation.Stop) {
             return Optional.of(g + "the loop has been asked to stop\n");
+        } else if (op instanceof Operation.ReadyQueueLength) {
+            return Optional.of(""); // its answer is the step: "Then the ready queue holds N handles"
         } else if (op instanceof Operation.RunOnce) {
             return Optional.of("      When the loop runs one iteration\n");
         } else if (op instanceof Operation.RunForever) {
@@ -365,6 +378,8 @@ public final class FeatureText {
             return Optional.of("cancel task \"" + o.task() + "\"");
         } else if (child instanceof Operation.CancelTask o) {
             return Optional.of("cancel task \"" + o.task() + "\" with the message \"" + o.msg() + "\"");
+        } else if (child instanceof Operation.Note o && o.of() instanceof Operation.ReadyQueueLength) {
+            return Optional.of("note the ready queue length as \"" + o.name() + "\"");
         }
         return Optional.empty();
     }

@@ -132,6 +132,9 @@ public final class Model {
                             + " RuntimeError", "RUN-4"}
                             : new String[] {"run_until_complete() of a coroutine returns what it returned", "RUN-1"};
                 }
+                if (closed == null && step instanceof Operation.ReadyQueueLength && !e.isError() && !o.isError()) {
+                    return Optional.of(ReadyQueue.lengthDiffers(program, i, e.value(), o.value()));
+                }
                 if (closed == null && catchesCancellation(program, step)) {
                     closed = new String[] {"a task whose coroutine catches CancelledError and returns ends with its"
                             + " result, not cancelled", "CANCEL-5"};
@@ -371,6 +374,9 @@ public final class Model {
         if (value instanceof Boolean b) {
             return b ? "True" : "False";
         }
+        if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return Long.toString(n.longValue()); // a count (the ready queue's length), as Python prints it
+        }
         String text = String.valueOf(value);
         return text.matches("[A-Za-z]*(Error|Exception|Interrupt|Exit|Iteration)(: .*)?") ? text.split(":", 2)[0] : text;
     }
@@ -443,7 +449,11 @@ public final class Model {
             Map<Integer, List<String>> o) {
         String label = base(expected.token());
         Operation of = noteOf(program, label);
-        String[] guarantee = of instanceof Operation.IsRunning
+        String seen = expected.token().substring(label.length() + 1);
+        String saw = observed.token().substring(label.length() + 1);
+        String[] guarantee = of instanceof Operation.ReadyQueueLength
+                ? ReadyQueue.misnoted(program, label, expected.run(), seen, saw)
+                : of instanceof Operation.IsRunning
                 ? new String[] {"is_running() is True while the loop runs its callbacks", "RUN-2"}
                 : of instanceof Operation.RunCoroutineUntilComplete
                 ? new String[] {"a running loop refuses run_until_complete() from one of its callbacks, with"
@@ -452,9 +462,9 @@ public final class Model {
                 ? new String[] {"asyncio.current_task() in a task's step is that task", "CURRENT-1"}
                 : new String[] {"asyncio.current_task() in a plain callback is None, whoever scheduled it", "CURRENT-2"};
         String detail = "in " + runName(expected.run()) + ": note '" + label + "' (" + (of == null ? "?" : of.wireName())
-                + ") expected '" + expected.token().substring(label.length() + 1) + "', observed '"
-                + observed.token().substring(label.length() + 1) + "'; expected " + e + ", observed " + o;
-        return new Divergence(guarantee[0], guarantee[1], detail, "note|" + guarantee[1]);
+                + ") expected '" + seen + "', observed '" + saw + "'; expected " + e + ", observed " + o;
+        return new Divergence(guarantee[0], guarantee[1], detail, "note|" + (guarantee[1] == null ? "no-rule"
+                : guarantee[1]));
     }
 
     /** Whether a callback of the program calls close(), which asyncio refuses while the loop runs. */
@@ -803,7 +813,7 @@ public final class Model {
         return new Divergence(guarantee, rule, detail, "order|" + rule);
     }
 
-    private static boolean isTimer(String kind) {
+    static boolean isTimer(String kind) {
         return "call_later".equals(kind) || "call_at".equals(kind);
     }
 

@@ -20,7 +20,7 @@ import org.asynciotck.spi.Operation;
  * @param steps       the operations, in order
  * @param kinds       every label's kind: call_soon, call_soon_threadsafe, call_later, call_at, done_callback,
  *                    task (also a coroutine's run), stopper, completer, note (a callback's note of is_running,
- *                    current_task or of a run inside the run)
+ *                    current_task, the ready queue's length or of a run inside the run)
  * @param equalGroups leaf timers' labels to the group of timers that share their delay (the order within a
  *                    group is not guaranteed)
  * @param delays      every timer label's delay
@@ -120,30 +120,38 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
      * @param cancelMessages a CANCEL_TASK with the message argument passes a message to cancel(msg) (CANCEL-7,
      *                       {@link CancelMessages}): only at API level 3.11 or later, since 3.10 loses a task's
      *                       message (errata E-18)
+     * @param readyQueue     {@code len(loop._ready)} in callbacks' notes and around cancels ({@link ReadyQueue}): only
+     *                       where the implementation declares the ready-queue capability
      */
     public record Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations, boolean tasksInRuns,
-            boolean selectTimeouts, boolean cancelMessages) {
+            boolean selectTimeouts, boolean cancelMessages, boolean readyQueue) {
         /**
          * Tasks made in callbacks allowed (the reference loop follows the implementation's task factory), no select-timeout
-         * probe, cancellation messages allowed (API level 3.11 or later, as the reference loop's default).
+         * probe, cancellation messages allowed (API level 3.11 or later, as the reference loop's default), no
+         * ready queue.
          */
         public Allowed(boolean eagerTasks, boolean timedRuns, boolean stopIterations) {
-            this(eagerTasks, timedRuns, stopIterations, true, false, true);
+            this(eagerTasks, timedRuns, stopIterations, true, false, true, false);
         }
 
         /** The same, with or without the select-timeout probe. */
         public Allowed withSelectTimeouts(boolean allowed) {
-            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, allowed, cancelMessages);
+            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, allowed, cancelMessages, readyQueue);
         }
 
         /** The same, with or without cancellation messages. */
         public Allowed withCancelMessages(boolean allowed) {
-            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, selectTimeouts, allowed);
+            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, selectTimeouts, allowed, readyQueue);
         }
 
         /** The same, with or without tasks made in callbacks. */
         public Allowed withTasksInRuns(boolean allowed) {
-            return new Allowed(eagerTasks, timedRuns, stopIterations, allowed, selectTimeouts, cancelMessages);
+            return new Allowed(eagerTasks, timedRuns, stopIterations, allowed, selectTimeouts, cancelMessages, readyQueue);
+        }
+
+        /** The same, with or without the ready queue's length. */
+        public Allowed withReadyQueue(boolean allowed) {
+            return new Allowed(eagerTasks, timedRuns, stopIterations, tasksInRuns, selectTimeouts, cancelMessages, allowed);
         }
     }
 
@@ -199,6 +207,9 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean selectTimeouts;
         /** The select-timeout probe the first AT choice with a probe argument asked for, written at the end. */
         TimeoutProbe.Variant probe;
+        final Allowed allowed;
+        /** Whether length arguments ask for len(loop._ready) ({@link ReadyQueue#notesLengths}). */
+        boolean notesLengths;
 
         Builder(Allowed allowed) {
             this.eagerTasks = allowed.eagerTasks();
@@ -207,9 +218,11 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             this.tasksInRuns = allowed.tasksInRuns();
             this.selectTimeouts = allowed.selectTimeouts();
             this.cancelMessages = allowed.cancelMessages();
+            this.allowed = allowed;
         }
 
         Program build(Sketch sketch) {
+            notesLengths = ReadyQueue.notesLengths(sketch, allowed);
             for (Sketch.Choice choice : sketch.choices()) {
                 top(choice);
             }
@@ -253,7 +266,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 case NOTHING -> { }
                 case SOON, THREADSAFE -> {
                     String label = next("c");
-                    List<Operation> then = children(label, c.then());
+                    List<Operation> then = ReadyQueue.isBurst(c) ? ReadyQueue.burst(label, kinds)
+                            : children(label, c.then());
                     String handle = "h" + label;
                     kinds.put(label, c.kind() == Sketch.Kind.SOON ? "call_soon" : "call_soon_threadsafe");
                     steps.add(c.kind() == Sketch.Kind.SOON ? new Operation.CallSoon(label, then, handle)
@@ -348,7 +362,14 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case CANCEL_HANDLE -> {
                     if (!handles.isEmpty()) {
+                        boolean counted = notesLengths && c.arg() >= ReadyQueue.LENGTH_ARG;
+                        if (counted) {
+                            steps.add(new Operation.ReadyQueueLength()); // the same before and after (HANDLE-1)
+                        }
                         steps.add(new Operation.CancelHandle(pick(handles, c.arg())));
+                        if (counted) {
+                            steps.add(new Operation.ReadyQueueLength());
+                        }
                     }
                 }
                 case STOP -> {
@@ -657,6 +678,9 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                 }
                 case IS_RUNNING -> {
                     kinds.put(label, "note");
+                    if (notesLengths && Math.floorMod(arg, 12) >= ReadyQueue.LENGTH_ARG) {
+                        return new Operation.Note(label, new Operation.ReadyQueueLength());
+                    }
                     return new Operation.Note(label, new Operation.IsRunning());
                 }
                 case CURRENT_TASK -> {

@@ -272,6 +272,8 @@ public final class PythonScript {
                     .append(quote(o.future())).append("])))\n");
         } else if (op instanceof Operation.Note o && o.of() instanceof Operation.IsRunning) {
             out.append(indent).append("note(").append(quote(o.name())).append(", loop.is_running)\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.ReadyQueueLength) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", lambda: len(loop._ready))\n");
         } else if (op instanceof Operation.Note o && o.of() instanceof Operation.CurrentTask) {
             out.append(indent).append("note(").append(quote(o.name()))
                     .append(", lambda: task_name(asyncio.current_task(loop)))\n");
@@ -383,6 +385,8 @@ public final class PythonScript {
             return Optional.of("loop.remove_reader(sockets[" + quote(o.socket()) + "][0])");
         } else if (op instanceof Operation.RemoveWriter o) {
             return Optional.of("loop.remove_writer(sockets[" + quote(o.socket()) + "][0])");
+        } else if (op instanceof Operation.ReadyQueueLength) {
+            return Optional.of("len(loop._ready)");
         }
         return Optional.empty();
     }

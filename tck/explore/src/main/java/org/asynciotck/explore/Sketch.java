@@ -57,7 +57,7 @@ public record Sketch(List<Choice> choices) {
      * frequencies, and what they explore, stay as they were. Other arguments say the vocabulary learnt since in
      * the same way (Program: the exception handler's API, base exceptions, tasks made in runs, tasks that catch
      * their cancellation, runs of coroutines, runs inside runs, the clock read around a timer, the select-timeout
-     * probe of {@code TimeoutProbe}).
+     * probe of {@code TimeoutProbe}; ReadyQueue: the ready queue's length, a burst).
      */
     public record Choice(Kind kind, int arg, List<Child> then) {}
 

@@ -141,6 +141,14 @@ public final class ObservationSteps {
         Expectation.check(context, expected.equals(value), "note \"" + name + "\" to be \"" + expected + "\"", value);
     }
 
+    /** A note of a count, such as the ready queue's length. */
+    @Then("note {string} is {int}")
+    public void noteIsNumber(String name, int expected) {
+        Object value = Recording.of(context).note(name, context);
+        Expectation.check(context, Recording.sameValue(value, expected), "note \"" + name + "\" to be " + expected,
+                value);
+    }
+
     /** A note of an operation that raised holds "Type: message"; the message differs between loops. */
     @Then("note {string} is an error of type {word}")
     public void noteIsAnError(String name, String errorType) {
