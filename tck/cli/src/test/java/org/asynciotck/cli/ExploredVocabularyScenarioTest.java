@@ -80,10 +80,10 @@ class ExploredVocabularyScenarioTest {
                 Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.LATER, 8))),
                 Arguments.of("when_is_the_delay", "TIMER-1", List.of(choice(Sketch.Kind.AT, 8))),
                 // an AT choice that carries the select-timeout probe (TimeoutProbe's FIRST_ARG on), in two variants
-                Arguments.of("timeout_from_latest_timer", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE))),
-                Arguments.of("timeout_in_milliseconds", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE))),
-                Arguments.of("timeout_ignores_cancelled_head", "TIMEOUT-4", List.of(choice(Sketch.Kind.AT, PROBE + 1))),
-                Arguments.of("timeout_not_capped", "TIMEOUT-2", List.of(choice(Sketch.Kind.AT, PROBE + 1))),
+                Arguments.of("timeout_from_latest_timer", "TIMEOUT-2", List.of(probing(PROBE))),
+                Arguments.of("timeout_in_milliseconds", "TIMEOUT-2", List.of(probing(PROBE))),
+                Arguments.of("timeout_ignores_cancelled_head", "TIMEOUT-4", List.of(probing(PROBE + 1))),
+                Arguments.of("timeout_not_capped", "TIMEOUT-2", List.of(probing(PROBE + 1))),
                 // notes of the ready queue's length (a callback's IS_RUNNING note with ReadyQueue's LENGTH_ARG)
                 Arguments.of("cancel_removes_the_handle", "HANDLE-1", List.of(noting(), choice(Sketch.Kind.SOON, 0),
                         choice(Sketch.Kind.CANCEL_HANDLE, 1), choice(Sketch.Kind.RUN_ONCE, 0))),
@@ -112,6 +112,11 @@ class ExploredVocabularyScenarioTest {
 
     /** The first argument of an AT choice that carries the select-timeout probe instead (TimeoutProbe's FIRST_ARG). */
     private static final int PROBE = 9;
+
+    /** An AT choice that carries the probe with its variant's timers and two select_timeouts (one child). */
+    private static Sketch.Choice probing(int arg) {
+        return new Sketch.Choice(Sketch.Kind.AT, arg, List.of(new Sketch.Child(Sketch.ChildKind.SOON, 0, List.of())));
+    }
 
     /** The argument of a RUN_ONCE choice that watches a socket pair instead (Program's WATCHER_ARG). */
     private static final int WATCHER = 9;

@@ -276,7 +276,8 @@ public final class FeatureText {
             return Optional.of(g + "future \"" + o.future() + "\" is completed with set_exception\n");
         } else if (op instanceof Operation.CancelFuture o) {
             return Optional.of(g + "future \"" + o.future() + "\" is completed with cancel\n");
-        } else if (op instanceof Operation.CreateTask o && o.then().isEmpty() && o.awaits() != null) {
+        } else if (op instanceof Operation.CreateTask o && o.then().isEmpty() && o.awaits() != null && !o.eagerStart()
+                && (o.via() == null || o.via() == Operation.TaskConstruction.CREATE_TASK)) {
             return Optional.of(g + "task \"" + o.task() + "\" is created with loop.create_task, awaiting future \""
                     + o.awaits() + "\"\n");
         } else if (op instanceof Operation.Stop) {

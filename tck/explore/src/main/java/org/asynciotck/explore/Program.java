@@ -207,6 +207,8 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
         final boolean selectTimeouts;
         /** The select-timeout probe the first AT choice with a probe argument asked for, written at the end. */
         TimeoutProbe.Variant probe;
+        /** How many select_timeouts that block ends with ({@link TimeoutProbe#probes}). */
+        int probes;
         final Allowed allowed;
         /** Whether length arguments ask for len(loop._ready) ({@link ReadyQueue#notesLengths}). */
         boolean notesLengths;
@@ -239,7 +241,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
             }
             if (probe != null) {
                 // At the end, as the close tail: its far timers must not meet a later run (see TimeoutProbe)
-                TimeoutProbe.Block block = TimeoutProbe.block(probe, () -> next("y"));
+                TimeoutProbe.Block block = TimeoutProbe.block(probe, probes, () -> next("y"));
                 steps.addAll(block.steps());
                 block.timers().forEach((label, delay) -> {
                     kinds.put(label, "call_later");
@@ -278,7 +280,10 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
                     Optional<TimeoutProbe.Variant> probing = selectTimeouts ? TimeoutProbe.of(c) : Optional.empty();
                     if (probing.isPresent()) {
                         // The probe instead of the timer (an argument, not a kind: see TimeoutProbe)
-                        probe = probe == null ? probing.get() : probe;
+                        if (probe == null) {
+                            probe = probing.get();
+                            probes = TimeoutProbe.probes(c);
+                        }
                         break;
                     }
                     String label = next("t");

@@ -218,8 +218,10 @@ public final class PythonScript {
             defs.append(task);
             String make = switch (o.via() == null ? Operation.TaskConstruction.CREATE_TASK : o.via()) {
                 case ASYNCIO_CREATE_TASK -> "asyncio.create_task(" + name + "(), name=" + quote(o.task()) + ")";
-                case TASK_CONSTRUCTOR -> "asyncio.Task(" + name + "(), loop=loop, name=" + quote(o.task()) + ")";
-                default -> "loop.create_task(" + name + "(), name=" + quote(o.task()) + ")";
+                case TASK_CONSTRUCTOR -> "asyncio.Task(" + name + "(), loop=loop, name=" + quote(o.task())
+                        + (o.eagerStart() ? ", eager_start=True" : "") + ")";
+                default -> "loop.create_task(" + name + "(), name=" + quote(o.task())
+                        + (o.eagerStart() ? ", eager_start=True" : "") + ")";
             };
             out.append(indent).append("futures[").append(quote(o.task())).append("] = ").append(make).append("\n");
         } else if (op instanceof Operation.CreateScriptedTask o) {

@@ -15,11 +15,18 @@ import org.junit.jupiter.api.Test;
  */
 class TimeoutProbeTest {
 
-    /** An overdue leaf timer (AT, argument 1), then the probe of the argument 10 (a cancelled head, a far timer). */
+    /**
+     * An overdue leaf timer (AT, argument 1), then the probe of the argument 10 (a cancelled head, a far timer), whose
+     * three children ask for four select_timeouts.
+     */
     private static final Sketch SKETCH = new Sketch(List.of(
             new Sketch.Choice(Sketch.Kind.AT, 1, List.of()),
-            new Sketch.Choice(Sketch.Kind.AT, 10, List.of()),
+            new Sketch.Choice(Sketch.Kind.AT, 10, List.of(child(), child(), child())),
             new Sketch.Choice(Sketch.Kind.SOON, 0, List.of())));
+
+    private static Sketch.Child child() {
+        return new Sketch.Child(Sketch.ChildKind.SOON, 0, List.of());
+    }
 
     private static final Program.Allowed PROBING = new Program.Allowed(false, true, false).withSelectTimeouts(true);
 
@@ -38,6 +45,20 @@ class TimeoutProbeTest {
                 new Operation.CancelHandle("y3"),
                 new Operation.SelectTimeout(), new Operation.SelectTimeout(), new Operation.SelectTimeout(),
                 new Operation.SelectTimeout());
+    }
+
+    @Test
+    void theBlockGoesAsFarAsItsChoiceHasChildren() {
+        Program least = Program.of(new Sketch(List.of(new Sketch.Choice(Sketch.Kind.AT, 9, List.of()))), PROBING);
+        assertThat(least.steps()).containsExactly(new Operation.SelectTimeout());
+        for (int children = 1; children <= 3; children++) {
+            Sketch.Choice probing = new Sketch.Choice(Sketch.Kind.AT, 9,
+                    java.util.Collections.nCopies(children, child()));
+            Program program = Program.of(new Sketch(List.of(probing)), PROBING);
+            assertThat(program.steps()).filteredOn(Operation.SelectTimeout.class::isInstance)
+                    .as("select_timeouts of a probe with %d children", children).hasSize(children + 1);
+            assertThat(program.steps()).filteredOn(Operation.CallLater.class::isInstance).hasSize(2);
+        }
     }
 
     @Test
