@@ -31,6 +31,8 @@ final class VirtualTimePoller implements Poller {
     /** Whether the last probe saw a poll, and the timeout it saw. */
     private boolean probed;
     private Double probedTimeout;
+    /** Whether the last poll was the probe's, which reports no I/O (as the agent's probe selector returns none). */
+    private boolean reportedNoIo;
 
     /** Set by {@link #wakeup()}; a wake-up before the poll is kept, like a self-pipe. */
     private boolean woken;
@@ -73,7 +75,13 @@ final class VirtualTimePoller implements Poller {
     }
 
     @Override
+    public synchronized boolean lastPollReportedNoIo() {
+        return reportedNoIo;
+    }
+
+    @Override
     public synchronized void poll(Double timeoutSeconds) {
+        reportedNoIo = probing;
         if (probing) {
             probing = false;
             probed = true;

@@ -50,6 +50,22 @@ class ReferenceImplementationTest {
     }
 
     @Test
+    void theSelectTimeoutProbeReportsNoIoSoTheSelfPipesReaderWaitsForTheNextPoll() {
+        // CPython: call_soon_threadsafe writes to the self-pipe, but the kit's probe selector returns no events, so
+        // the probe's iteration queues no reader (len(_ready) in c1 counts c2 alone); the next real poll does (in c3
+        // it counts the reader, queued after c3)
+        try (LoopSession session = reference.openSession()) {
+            session.perform(callSoon("c1", new Operation.Note("n1", new Operation.ReadyQueueLength())));
+            session.perform(new Operation.CallSoonThreadsafe("c2", List.of(), null));
+            session.perform(new Operation.SelectTimeout());
+            session.perform(callSoon("c3", new Operation.Note("n3", new Operation.ReadyQueueLength())));
+            session.perform(new Operation.RunOnce());
+            assertThat(recorded(session)).extracting(Event::label, Event::value)
+                    .contains(org.assertj.core.groups.Tuple.tuple("n1", 1), org.assertj.core.groups.Tuple.tuple("n3", 1));
+        }
+    }
+
+    @Test
     void comparedWithALoopThatDeclaresTheEagerTaskFactoryTheReferenceFollowsIt() {
         ImplementationInfo eager = new ImplementationInfo("eager", "a loop with asyncio.eager_task_factory", "1", "",
                 ApiLevel.parse("3.13"), Set.of(), Profiles.declared(List.of("eager-task-factory"), ApiLevel.parse("3.13")));

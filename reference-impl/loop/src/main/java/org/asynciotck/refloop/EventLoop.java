@@ -282,11 +282,13 @@ public class EventLoop implements AutoCloseable {
         }
         // CPython _process_events: I/O callbacks are queued right after the poll, BEFORE the
         // timers that are due (errata E-1: the source document lists timers first). ORDER-1
-        if (selfPipeWritten) {
-            enqueueReady(selfPipeReader); // the self-pipe is readable: its reader's handle, once per poll
-        }
-        for (Handle watcher : readyWatchers()) {
-            enqueueReady(watcher); // IO-1, IO-2: every iteration in which the descriptor is ready
+        if (!poller.lastPollReportedNoIo()) {
+            if (selfPipeWritten) {
+                enqueueReady(selfPipeReader); // the self-pipe is readable: its reader's handle, once per poll
+            }
+            for (Handle watcher : readyWatchers()) {
+                enqueueReady(watcher); // IO-1, IO-2: every iteration in which the descriptor is ready
+            }
         }
         moveDueTimersToReady();
         runReadyBatch();

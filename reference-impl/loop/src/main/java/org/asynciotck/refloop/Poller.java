@@ -32,6 +32,15 @@ public interface Poller extends AutoCloseable {
     }
 
     /**
+     * Whether the last {@link #poll} reported no I/O whatever was ready: the kit's {@code select_timeout} probe
+     * replaces the selector with one that records the timeout and returns no events, so CPython queues no
+     * reader's handle in that iteration (the self-pipe's byte stays for the next poll). A real poller never does.
+     */
+    default boolean lastPollReportedNoIo() {
+        return false;
+    }
+
+    /**
      * Makes the current or the next {@link #poll} return at once. Called only from threads
      * other than the loop's (see {@link EventLoop#callSoonThreadsafe}).
      */

@@ -84,7 +84,8 @@ class GalleryExplorationTest {
             Map.entry("plain_calls_skip_the_task_factory", "EAGER-4"),
             Map.entry("cancel_removes_the_handle", "HANDLE-1"),
             Map.entry("done_callbacks_in_one_handle", "FUTURE-1"),
-            Map.entry("create_task_queues_bookkeeping", "TASK-1"));
+            Map.entry("create_task_queues_bookkeeping", "TASK-1"),
+            Map.entry("batch_budget", "NTODO-1"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
 
