@@ -158,14 +158,16 @@ public final class Explorer {
 
     /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
     Program.Allowed allowed() {
-        boolean stopIterations = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.13"));
-        boolean selectTimeouts = lanes.get(0).implementation().info().capabilities().contains(Capability.SELECT_TIMEOUT);
+        ImplementationInfo info = lanes.get(0).implementation().info();
+        boolean stopIterations = info.apiLevel().atLeast(ApiLevel.parse("3.13"));
+        boolean selectTimeouts = info.capabilities().contains(Capability.SELECT_TIMEOUT);
         // CANCEL-7 from 3.11: CPython 3.10 loses a task's cancel(msg) message (errata E-18)
-        boolean cancelMessages = lanes.get(0).implementation().info().apiLevel().atLeast(ApiLevel.parse("3.11"));
-        boolean readyQueue = lanes.get(0).implementation().info().capabilities().contains(Capability.READY_QUEUE);
+        boolean cancelMessages = info.apiLevel().atLeast(ApiLevel.parse("3.11"));
+        boolean readyQueue = info.capabilities().contains(Capability.READY_QUEUE);
         return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, sameTaskFactory(), selectTimeouts,
                 cancelMessages, readyQueue);
     }
+
 
     /** The random source of program {@code index} of a run with {@code seed}. */
     public static Random randomOf(long seed, int index) {
