@@ -7,6 +7,7 @@ from ..protocol import (LOOP_THREAD_BOUND_SECONDS, SETTLE_PAUSE_SECONDS, KitErro
                         describe_error, diagnose)
 from ..session import NOTHING
 from .fields import NoFields
+from .runs import RunOnce
 
 
 class LoopThread:
@@ -126,6 +127,33 @@ class StopLoopThread(NoFields):
         if ended:
             session.current_run = 0
         return ended
+
+
+class RunOnceOnAnotherThread(NoFields):
+    """One iteration, as ``run_once``, on a new thread: not the one that made the loop. asyncio does not
+    promise that a loop runs on another thread than its own (a Qt-based loop binds to the thread that made
+    it); the INFO rule that reports it sends this. The thread is waited for within the bound."""
+
+    op = "run_once_on_another_thread"
+
+    def perform(self, session):
+        ended = {}
+
+        def iterate():
+            try:
+                RunOnce(None).perform(session)
+            except BaseException as e:  # re-raised below, on the thread that performs the operation
+                ended["error"] = e
+
+        other = threading.Thread(target=iterate, name="asyncio-tck-another-thread", daemon=True)
+        other.start()
+        other.join(LOOP_THREAD_BOUND_SECONDS)
+        if other.is_alive():
+            raise TimeoutError("one iteration on another thread did not return within %.0f s"
+                               % LOOP_THREAD_BOUND_SECONDS)
+        if "error" in ended:
+            raise ended["error"]
+        return NOTHING
 
 
 class WaitFor:
