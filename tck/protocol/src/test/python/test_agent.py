@@ -605,6 +605,12 @@ class LoopThreadTest(AgentTestCase):
         self.assertEqual(0, self.agent.process.wait(timeout=REPLY_TIMEOUT_SECONDS))
         self.assertNotIn("left open", self.agent.stderr())
 
+    def test_one_iteration_on_another_thread_runs_what_was_queued_as_a_new_run(self):
+        self.agent.perform(op="call_soon", label="a", handle=None)
+        self.assertEqual(nothing(), self.agent.perform(op="run_once_on_another_thread"))
+        self.assertEqual([("a", 1)], [(e["label"], e["run"]) for e in self.recorded()])
+        self.assertFalse(self.agent.value(op="is_running"))
+
     def test_stopping_without_a_thread_and_waiting_with_a_negative_bound_are_refused(self):
         self.assertEqual("KitError", self.agent.perform(op="stop_loop_thread")["error_type"])
         reply = self.agent.request("perform", operation={"op": "wait_for", "label": "x", "seconds": -1})
@@ -681,6 +687,15 @@ class ThreadBoundLoopTest(unittest.TestCase):
         self.assertEqual("outcomes", reply["type"], reply)
         self.assertEqual([nothing(), nothing(), nothing(), {"kind": "value", "value": True},
                           {"kind": "value", "value": True}, nothing()], reply["outcomes"])
+
+    def test_one_iteration_on_another_thread_is_what_it_refuses(self):
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.agent.perform(op="call_soon", label="a", handle=None)
+        refused = self.agent.perform(op="run_once_on_another_thread")
+        self.assertEqual(("error", "RuntimeError"), (refused["kind"], refused.get("error_type")), refused)
+        self.assertIn("only on the thread that made it", refused["message"])
+        self.assertEqual(nothing(), self.agent.perform(op="run_once"))  # on its own thread it still runs
+        self.assertEqual([("a", 2)], [(e["label"], e["run"]) for e in self.agent.value(op="recorded")])
 
     def test_a_benchmark_is_timed_on_the_thread_that_made_the_loop(self):
         self.assertEqual("ok", self.agent.request("open_session")["type"])
