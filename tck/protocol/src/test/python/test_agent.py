@@ -605,6 +605,12 @@ class LoopThreadTest(AgentTestCase):
         self.assertEqual(0, self.agent.process.wait(timeout=REPLY_TIMEOUT_SECONDS))
         self.assertNotIn("left open", self.agent.stderr())
 
+    def test_one_iteration_on_another_thread_runs_what_was_queued_as_a_new_run(self):
+        self.agent.perform(op="call_soon", label="a", handle=None)
+        self.assertEqual(nothing(), self.agent.perform(op="run_once_on_another_thread"))
+        self.assertEqual([("a", 1)], [(e["label"], e["run"]) for e in self.recorded()])
+        self.assertFalse(self.agent.value(op="is_running"))
+
     def test_stopping_without_a_thread_and_waiting_with_a_negative_bound_are_refused(self):
         self.assertEqual("KitError", self.agent.perform(op="stop_loop_thread")["error_type"])
         reply = self.agent.request("perform", operation={"op": "wait_for", "label": "x", "seconds": -1})
@@ -616,6 +622,86 @@ class LoopThreadTest(AgentTestCase):
         self.agent.perform(op="run_once")
         self.assertTrue(self.agent.value(op="wait_for", label="early", seconds=0))
         self.assertFalse(self.agent.value(op="wait_for", label="never", seconds=0.05))
+
+
+class ThreadBoundLoopTest(unittest.TestCase):
+    """A loop that, like a Qt-based one, runs only on the thread that made it (asyncio does not promise
+    that a loop made on one thread runs on another): the agent's loop thread is that thread, so it runs,
+    and what the kit sends while it runs comes from another thread."""
+
+    FACTORY = textwrap.dedent("""\
+        import asyncio, threading
+        class ThreadBoundLoop(asyncio.SelectorEventLoop):
+            def __init__(self):
+                super().__init__()
+                self._maker = threading.get_ident()
+            def run_forever(self):
+                if threading.get_ident() != self._maker:
+                    raise RuntimeError("this loop runs only on the thread that made it")
+                return super().run_forever()
+            def call_soon(self, callback, *args, context=None):
+                # The stall rules send a plain call_soon "from another thread": it must come from one.
+                if self.is_running() and threading.get_ident() == self._maker:
+                    raise AssertionError("call_soon while running came from the loop's own thread")
+                return super().call_soon(callback, *args, context=context)
+        def make():
+            return ThreadBoundLoop()
+        """)
+
+    def setUp(self):
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        with open(os.path.join(directory.name, "thread_bound_loop.py"), "w") as module:
+            module.write(self.FACTORY)
+        self.agent = AgentProcess("--loop", "thread_bound_loop:make", "--python-path", directory.name)
+        self.addCleanup(self.agent.finish)
+        self.assertEqual("hello", self.agent.request("hello", protocol=1)["type"])
+
+    def test_it_runs_on_its_own_thread_and_wakes_for_a_call_from_another(self):
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.assertEqual(nothing(), self.agent.perform(op="run_once"))
+        self.assertEqual(nothing(), self.agent.perform(op="start_loop_thread"))
+        self.assertEqual(nothing(), self.agent.perform(op="call_soon", label="plain", handle=None))
+        self.agent.perform(op="call_soon_threadsafe", label="safe", handle=None)
+        self.assertTrue(self.agent.value(op="wait_for", label="safe", seconds=WAKE_BOUND_SECONDS))
+        self.assertTrue(self.agent.value(op="stop_loop_thread"))
+        self.agent.perform(op="call_soon", label="after", handle=None)
+        self.assertEqual(nothing(), self.agent.perform(op="run_once"))
+        self.assertEqual([("plain", 2), ("safe", 2), ("after", 3)],
+                         [(e["label"], e["run"]) for e in self.agent.value(op="recorded")])
+        self.assertEqual("ok", self.agent.request("close_session")["type"])
+        self.assertEqual("ok", self.agent.request("bye")["type"])
+        self.assertEqual(0, self.agent.process.wait(timeout=REPLY_TIMEOUT_SECONDS))
+        for complaint in ("the loop thread ended with", "the loop reported", "did not end within"):
+            self.assertNotIn(complaint, self.agent.stderr())
+
+    def test_a_program_that_starts_a_loop_thread_runs_it_on_the_thread_that_made_it(self):
+        reply = self.agent.request("program", operations=[
+            {"op": "run_once"},
+            {"op": "start_loop_thread"},
+            {"op": "call_soon_threadsafe", "label": "safe", "handle": None},
+            {"op": "wait_for", "label": "safe", "seconds": WAKE_BOUND_SECONDS},
+            {"op": "stop_loop_thread"},
+            {"op": "run_once"},
+        ])
+        self.assertEqual("outcomes", reply["type"], reply)
+        self.assertEqual([nothing(), nothing(), nothing(), {"kind": "value", "value": True},
+                          {"kind": "value", "value": True}, nothing()], reply["outcomes"])
+
+    def test_one_iteration_on_another_thread_is_what_it_refuses(self):
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.agent.perform(op="call_soon", label="a", handle=None)
+        refused = self.agent.perform(op="run_once_on_another_thread")
+        self.assertEqual(("error", "RuntimeError"), (refused["kind"], refused.get("error_type")), refused)
+        self.assertIn("only on the thread that made it", refused["message"])
+        self.assertEqual(nothing(), self.agent.perform(op="run_once"))  # on its own thread it still runs
+        self.assertEqual([("a", 2)], [(e["label"], e["run"]) for e in self.agent.value(op="recorded")])
+
+    def test_a_benchmark_is_timed_on_the_thread_that_made_the_loop(self):
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        reply = self.agent.request("benchmark", operation={"op": "run_once"}, repeat=3)
+        self.assertEqual("benchmark", reply["type"], reply)
+        self.assertEqual(3, len(reply["seconds"]))
 
 
 class ReportedErrorsAndReadinessTest(AgentTestCase):

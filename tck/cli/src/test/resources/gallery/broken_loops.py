@@ -17,6 +17,7 @@ import collections
 import heapq
 import inspect
 import selectors
+import threading
 import time
 import types
 from asyncio import base_events, events
@@ -314,6 +315,31 @@ class _ThreadsafeHandleDetached(asyncio.SelectorEventLoop):
     def call_soon_threadsafe(self, callback, *args, context=None):
         super().call_soon_threadsafe(callback, *args, context=context)
         return events.Handle(callback, args, self, context)
+
+
+class _ThreadsafeReturnsNone(asyncio.SelectorEventLoop):
+    """call_soon_threadsafe schedules the callback and wakes the loop, but returns None instead of the
+    Handle it queued (a binding that drops the value of the call it forwards to): nothing can cancel it."""
+
+    def call_soon_threadsafe(self, callback, *args, context=None):
+        super().call_soon_threadsafe(callback, *args, context=context)
+        return None
+
+
+class _RefusesForeignThread(asyncio.SelectorEventLoop):
+    """A control, not a broken loop: stock asyncio, except that run_forever (so run_until_complete too)
+    raises RuntimeError on any thread but the one that made the loop, as a loop over a toolkit's event
+    loop does (qasync binds to the Qt thread that made it). asyncio does not promise that a loop runs on
+    another thread, so it differs only on THREAD-1 (INFO), and is conformant."""
+
+    def __init__(self):
+        super().__init__()
+        self._maker = threading.get_ident()  # the thread that made the loop: the only one that may run it
+
+    def run_forever(self):
+        if threading.get_ident() != self._maker:
+            raise RuntimeError("this loop runs only on the thread that made it")
+        return super().run_forever()
 
 
 class _RemovingHandle(events.Handle):
@@ -784,6 +810,14 @@ def cancelled_timers_still_fire():
 
 def threadsafe_handle_detached():
     return _ThreadsafeHandleDetached()
+
+
+def threadsafe_returns_none():
+    return _ThreadsafeReturnsNone()
+
+
+def refuses_foreign_thread():
+    return _RefusesForeignThread()
 
 
 def cancel_removes_the_handle():

@@ -6,9 +6,11 @@ import sys
 import time
 
 from .operations import operations_in, parse_operation
+from .operations.threads import StartLoopThread
+from .owner import OwnerThread
 from .probes import detect_capabilities
 from .protocol import MAX_BENCHMARK_REPEAT, MAX_PROGRAM_OPERATIONS, MAX_REPLY_BYTES, PROTOCOL_VERSION, ProtocolError, describe_error, diagnose
-from .session import Session, outcome_of
+from .session import Session, outcome_of, outcomes_of
 
 
 class Agent:
@@ -84,12 +86,24 @@ class Agent:
             "profiles": self.source.profiles,
         }}
 
-    def open_session(self, request):
+    def open_session(self, request, owned=True):
+        """A fresh loop, made on a thread of its own that will also run it (``owned``, the default: the
+        kit may send ``start_loop_thread``), or on this thread (a program that never starts a loop thread)."""
         if self.session is not None:
             raise ProtocolError("open_session: a session is already open")
-        loop = self.source.make_loop()
-        self.variant.install(loop)
-        self.session = Session(loop)
+        owner = OwnerThread() if owned else None
+
+        def make_session():
+            loop = self.source.make_loop()
+            self.variant.install(loop)
+            return Session(loop, owner)
+
+        try:
+            self.session = make_session() if owner is None else owner.call(make_session)
+        except BaseException:
+            if owner is not None:
+                owner.close()
+            raise
         return {"type": "ok"}
 
     def close_session_request(self, request):
@@ -112,7 +126,7 @@ class Agent:
         unsupported = self.unsupported_reply(operation)
         if unsupported is not None:
             return unsupported
-        return {"type": "outcome", "outcome": outcome_of(operation, session)}
+        return {"type": "outcome", "outcome": outcomes_of([operation], session)[0]}
 
     def benchmark(self, request):
         session = self.open_session_or_fail("benchmark")
@@ -124,12 +138,19 @@ class Agent:
         unsupported = self.unsupported_reply(operation)
         if unsupported is not None:
             return unsupported
-        seconds = []
-        for _ in range(repeat):
-            started = time.perf_counter_ns()
-            outcome_of(operation, session)
-            seconds.append((time.perf_counter_ns() - started) / 1e9)
-        return {"type": "benchmark", "seconds": seconds}
+
+        def timed():
+            seconds = []
+            for _ in range(repeat):
+                started = time.perf_counter_ns()
+                outcome_of(operation, session)
+                seconds.append((time.perf_counter_ns() - started) / 1e9)
+            return seconds
+
+        # Timed where the operation is performed, so the hand-over to the loop's thread is not counted.
+        if getattr(operation, "from_kit_thread", False):
+            return {"type": "benchmark", "seconds": timed()}
+        return {"type": "benchmark", "seconds": session.on_loop_thread(timed)}
 
     def program(self, request):
         """A whole program in one round trip: a fresh session of its own, every operation performed in order,
@@ -146,9 +167,10 @@ class Agent:
             unsupported = self.unsupported_reply(operation)
             if unsupported is not None:
                 return unsupported
-        self.open_session(request)
+        # A program that never starts a loop thread keeps its loop on this thread: no hand-over per program.
+        self.open_session(request, owned=any(isinstance(op, StartLoopThread) for op in operations))
         try:
-            outcomes = [outcome_of(operation, self.session) for operation in operations]
+            outcomes = outcomes_of(operations, self.session)
         finally:
             self.close_session()
         return {"type": "outcomes", "outcomes": outcomes}

@@ -13,8 +13,9 @@ NOTHING = object()  # what an operation returns when its outcome is "nothing"
 class Session:
     """One fresh loop plus everything the kit named in it, and what its callbacks recorded."""
 
-    def __init__(self, loop):
+    def __init__(self, loop, owner=None):
         self.loop = loop
+        self.owner = owner  # the OwnerThread that made the loop, or None: the loop is the conversation thread's
         self.handles = {}
         self.callbacks = {}  # handle name -> weak reference to the callback the loop was given
         self.futures = {}
@@ -125,17 +126,31 @@ class Session:
         finally:
             self.current_run = previous
 
+    def loop_runs_on_its_thread(self):
+        """Whether the owner thread is running the loop for ``start_loop_thread`` right now."""
+        return self.loop_thread is not None and self.loop_thread.is_alive()
+
+    def on_loop_thread(self, call):
+        """``call()`` on the thread that made the loop; here instead while that thread runs the loop
+        (``start_loop_thread``), so what the kit does then comes from another thread."""
+        if self.owner is None or self.loop_runs_on_its_thread():
+            return call()
+        return self.owner.call(call)
+
     def close(self):
-        """Stops a loop thread still running, closes the loop, then the sockets its readers used."""
+        """Stops a loop thread still running, closes the loop (on its own thread), then the sockets its
+        readers used, then ends the owner thread."""
         try:
-            if self.loop_thread is not None and self.loop_thread.is_alive():
+            if self.loop_runs_on_its_thread():
                 if not self.loop_thread.stop():
                     raise RuntimeError("the loop thread did not end within %.0f s; the loop is left open"
                                        % LOOP_THREAD_BOUND_SECONDS)
-            self.loop.close()
+            self.on_loop_thread(self.loop.close)
         finally:
             for sock in self.sockets:
                 sock.close()
+            if self.owner is not None and not self.loop_runs_on_its_thread() and not self.owner.close():
+                diagnose("the thread that owns the loop did not end within %.0f s" % LOOP_THREAD_BOUND_SECONDS)
 
     @staticmethod
     def _lookup(names, kind, name):
@@ -143,6 +158,29 @@ class Session:
             return names[name]
         except KeyError:
             raise KitError("no %s named %r in this session" % (kind, name)) from None
+
+
+def outcomes_of(operations, session):
+    """Each operation's outcome, in order. Those the kit performs from its own thread (``from_kit_thread``),
+    and every one while the loop runs on its own thread, are performed here; each run of the others is
+    performed on the thread that made the loop, in one hand-over."""
+    outcomes = []
+    batch = []
+
+    def hand_over():
+        if batch:
+            pending = list(batch)
+            batch.clear()
+            outcomes.extend(session.on_loop_thread(lambda: [outcome_of(op, session) for op in pending]))
+
+    for operation in operations:
+        if getattr(operation, "from_kit_thread", False) or session.loop_runs_on_its_thread():
+            hand_over()
+            outcomes.append(outcome_of(operation, session))
+        else:
+            batch.append(operation)
+    hand_over()
+    return outcomes
 
 
 def outcome_of(operation, session):

@@ -13,7 +13,7 @@ from .runs import (Close, IsClosed, IsRunning, ReadyQueueLength, RunCoroutineUnt
 from .sockets import AddReadyReader, AddReader, AddWriter, MakeReadable, RemoveReader, RemoveWriter, SocketPair
 from .tasks import (CancelTask, CreateScriptedTask, CreateTask, CreateUninitialisedTask, CurrentTask, EnterTask,
                     LeaveTask, SwapCurrentTask, TaskCoroutine, TaskDone, TaskName)
-from .threads import StartLoopThread, StopLoopThread, WaitFor
+from .threads import RunOnceOnAnotherThread, StartLoopThread, StopLoopThread, WaitFor
 
 __all__ = ["OPERATIONS", "operations_in", "parse_operation"]
 
@@ -21,7 +21,7 @@ OPERATIONS.update({cls.op: cls for cls in (
     CallSoon, CallSoonThreadsafe, CallLater, CallAt, Raise, CancelHandle, HandleCancelled, HandleHoldsCallback, CallbackFreed,
     RemoveFromReadyQueue, Stop, RunOnce, RunForever, RunUntilComplete, ReadyQueueLength, SelectTimeout, Recorded, Note,
     CreateFuture, AddDoneCallback, SetResult, SetException, CancelFuture, FutureDone, FutureCancelled, CreateTask, CreateUninitialisedTask, TaskDone,
-    TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, WaitFor,
+    TaskName, TaskCoroutine, CurrentTask, EnterTask, LeaveTask, SwapCurrentTask, StartLoopThread, StopLoopThread, RunOnceOnAnotherThread, WaitFor,
     ReportedErrors, AddReadyReader,
     RemoveDoneCallback, FutureResult, FutureException, SetStopIteration, HandleWhen, LoopTime, RaiseBaseException,
     ReportedContexts, SetExceptionHandler, GetExceptionHandler, CallExceptionHandler,

@@ -7,22 +7,30 @@ from ..protocol import (LOOP_THREAD_BOUND_SECONDS, SETTLE_PAUSE_SECONDS, KitErro
                         describe_error, diagnose)
 from ..session import NOTHING
 from .fields import NoFields
+from .runs import RunOnce
 
 
 class LoopThread:
-    """``loop.run_forever()`` on a daemon thread of its own, so the kit acts from a foreign thread."""
+    """``loop.run_forever()`` on the thread that made the loop (the session's owner thread), so the kit
+    acts from a foreign thread: asyncio does not promise that a loop runs on another thread than its own."""
 
-    def __init__(self, loop):
+    def __init__(self, loop, owner):
         self.loop = loop
-        self._idle = threading.Event()  # set when the loop is seen idle, or when the thread ends
+        self.owner = owner
+        self._idle = threading.Event()  # set when the loop is seen idle, or when run_forever ends
         self._failure = None
         self._unwatch_select = None
-        self._thread = threading.Thread(target=self._run, name="asyncio-tck-loop", daemon=True)
+        self._run_job = None  # the owner's job that runs the loop; done once run_forever returned
 
     def start(self):
         """Returns once the loop is idle in its selector; raises if it is not within the bound."""
         self._unwatch_select = self._watch_select()
-        self._thread.start()
+        try:
+            self._run_job = self.owner.submit(self._run)
+        except BaseException:
+            if self._unwatch_select is not None:
+                self._unwatch_select()
+            raise
         if self._unwatch_select is None:
             # No selector to watch (uvloop): a thread-safe round trip, then the documented settle pause.
             self.loop.call_soon_threadsafe(self._idle.set)
@@ -33,7 +41,7 @@ class LoopThread:
             raise self._failure
         if not seen_idle:
             raise TimeoutError("the loop thread was not idle within %.0f s" % LOOP_THREAD_BOUND_SECONDS)
-        if not self._thread.is_alive():
+        if not self.is_alive():
             raise RuntimeError("run_forever returned before the loop was idle (was a stop() pending?)")
 
     def _watch_select(self):
@@ -74,27 +82,31 @@ class LoopThread:
             self._idle.set()
 
     def is_alive(self):
-        return self._thread.is_alive()
+        """Whether the owner thread is still in run_forever (or about to enter it)."""
+        return self._run_job is not None and not self._run_job.done()
 
     def stop(self):
-        """``call_soon_threadsafe(loop.stop)`` and a bounded join; True when the thread ended."""
-        if self._thread.is_alive():
+        """``call_soon_threadsafe(loop.stop)`` and a bounded wait; True when run_forever returned."""
+        if self.is_alive():
             self.loop.call_soon_threadsafe(self.loop.stop)
-            self._thread.join(LOOP_THREAD_BOUND_SECONDS)
-        return not self._thread.is_alive()
+            self._run_job.wait(LOOP_THREAD_BOUND_SECONDS)
+        return not self.is_alive()
 
 
 class StartLoopThread(NoFields):
     op = "start_loop_thread"
+    from_kit_thread = True  # it hands run_forever to the loop's own thread and waits for it to be idle
 
     def perform(self, session):
         if session.loop_thread is not None and session.loop_thread.is_alive():
             raise RuntimeError("a loop thread is already running in this session")
         if session.loop.is_running():
             raise RuntimeError("This event loop is already running")
+        if session.owner is None or session.owner.is_current():
+            raise KitError("start_loop_thread needs a session whose loop was made on a thread of its own")
         previous_run = session.current_run
         session.start_run()  # events recorded while the thread runs belong to this run
-        session.loop_thread = LoopThread(session.loop)
+        session.loop_thread = LoopThread(session.loop, session.owner)
         try:
             session.loop_thread.start()
         except BaseException:
@@ -106,6 +118,7 @@ class StartLoopThread(NoFields):
 
 class StopLoopThread(NoFields):
     op = "stop_loop_thread"
+    from_kit_thread = True  # a thread-safe stop and a bounded wait, from another thread than the loop's
 
     def perform(self, session):
         if session.loop_thread is None:
@@ -114,6 +127,33 @@ class StopLoopThread(NoFields):
         if ended:
             session.current_run = 0
         return ended
+
+
+class RunOnceOnAnotherThread(NoFields):
+    """One iteration, as ``run_once``, on a new thread: not the one that made the loop. asyncio does not
+    promise that a loop runs on another thread than its own (a Qt-based loop binds to the thread that made
+    it); the INFO rule that reports it sends this. The thread is waited for within the bound."""
+
+    op = "run_once_on_another_thread"
+
+    def perform(self, session):
+        ended = {}
+
+        def iterate():
+            try:
+                RunOnce(None).perform(session)
+            except BaseException as e:  # re-raised below, on the thread that performs the operation
+                ended["error"] = e
+
+        other = threading.Thread(target=iterate, name="asyncio-tck-another-thread", daemon=True)
+        other.start()
+        other.join(LOOP_THREAD_BOUND_SECONDS)
+        if other.is_alive():
+            raise TimeoutError("one iteration on another thread did not return within %.0f s"
+                               % LOOP_THREAD_BOUND_SECONDS)
+        if "error" in ended:
+            raise ended["error"]
+        return NOTHING
 
 
 class WaitFor:

@@ -272,6 +272,14 @@ public sealed interface Operation {
     record StopLoopThread() implements Operation {}
 
     /**
+     * One iteration, as {@link RunOnce}, performed on a new thread: not the thread that made the loop. asyncio
+     * does not promise that a loop may run on another thread than its own (a Qt-based loop binds to the thread
+     * that made it), so this is for the INFO rule that reports it. Waits for the thread within a bound; the
+     * error outcome is what the iteration raised there. Starts a new run.
+     */
+    record RunOnceOnAnotherThread() implements Operation {}
+
+    /**
      * Waits at most {@code seconds} for an event labelled {@code label} to be recorded; value: whether it was.
      * The wait is the bound a scenario uses to prove a negative; it never waits longer.
      */

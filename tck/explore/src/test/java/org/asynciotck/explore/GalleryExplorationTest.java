@@ -95,7 +95,9 @@ class GalleryExplorationTest {
      * too rare for the budget. Each is checked not to be found, so the list stays true as the generator grows.
      */
     static final Map<String, String> OUT_OF_SIGHT = Map.ofEntries(
-            Map.entry("hand_written", "a faithful loop (the base of the hand-written ones): nothing to find"));
+            Map.entry("hand_written", "a faithful loop (the base of the hand-written ones): nothing to find"),
+            Map.entry("refuses_foreign_thread", "a control, conformant: it refuses only to run on another thread"
+                    + " than the one that made it, and programs run every loop on the thread that made it"));
 
     /** Loops the test does not run, and why. */
     static final Map<String, String> NOT_RUN = Map.of();

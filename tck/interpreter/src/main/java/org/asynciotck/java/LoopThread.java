@@ -3,6 +3,9 @@ package org.asynciotck.java;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.asynciotck.spi.Outcome;
 
 /**
  * The loop running {@code runForever()} on a thread of its own ({@code start_loop_thread}), so that the
@@ -63,5 +66,36 @@ final class LoopThread {
         }
         thread.join((long) (BOUND_SECONDS * 1000));
         return !thread.isAlive();
+    }
+
+    /**
+     * {@code body} on a new thread, not the session's (run_once_on_another_thread); what it returned, or
+     * what it threw, once the thread ended within the bound; a TimeoutError outcome when it did not.
+     */
+    static Outcome onAnotherThread(Supplier<Outcome> body) throws InterruptedException {
+        AtomicReference<Outcome> outcome = new AtomicReference<>();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                outcome.set(body.get());
+            } catch (RuntimeException | Error e) { // rethrown on the session's thread, as if thrown there
+                thrown.set(e);
+            }
+        }, Thread.currentThread().getName() + "-another");
+        other.setDaemon(true); // an iteration that never returns must not keep the JVM alive
+        other.start();
+        other.join((long) (BOUND_SECONDS * 1000));
+        if (other.isAlive()) {
+            return Outcome.error("TimeoutError", "one iteration on another thread did not return within "
+                    + BOUND_SECONDS + " s");
+        }
+        Throwable failure = thrown.get();
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        return outcome.get();
     }
 }

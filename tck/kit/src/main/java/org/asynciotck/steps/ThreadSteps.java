@@ -21,6 +21,12 @@ public final class ThreadSteps {
         context.performExpectingSuccess(new Operation.StartLoopThread());
     }
 
+    /** THREAD-1: asyncio does not promise it, so a loop that refuses fails only that INFO rule. */
+    @When("the loop runs one iteration on a thread other than the one that made it")
+    public void runOnceOnAnotherThread() {
+        context.performExpectingSuccess(new Operation.RunOnceOnAnotherThread());
+    }
+
     @When("callback {string} is scheduled with call_soon from another thread")
     public void callSoonFromAnotherThread(String label) {
         Outcome outcome = context.perform(new Operation.CallSoon(label, List.of(), label));
