@@ -986,6 +986,10 @@ class _ForeignTask(asyncio.Future):
     def __init__(self, coro, *, loop):
         super().__init__(loop=loop)
         self.coro = coro
+        self.name = None
+
+    def set_name(self, name):  # what BaseEventLoop.create_task calls on what a task factory made (3.13)
+        self.name = name
 
 
 class _DelegatingCreateTaskLoop(asyncio.SelectorEventLoop):
