@@ -1028,7 +1028,7 @@ class LivenessChecksTest(unittest.TestCase):
         self.assertNotIn("ready-queue", found)
         self.assertIn("call_soon did not put its handle in loop._ready", notes["ready-queue"])
         self.assertNotIn("select-timeout", found)
-        self.assertIn("overrides run_forever", notes["select-timeout"])
+        self.assertIn("_OwnQueuesLoop.run_forever does not call _run_once", notes["select-timeout"])
         self.assertIn("handle-internals", found, "its handles are asyncio's and keep their callback")
 
     def test_a_list_backed_fifo_ready_queue_counts(self):
@@ -1058,6 +1058,31 @@ class LivenessChecksTest(unittest.TestCase):
                 super()._run_once()
         found, notes = self.probe(Instrumented())
         self.assertIn("select-timeout", found, notes)
+
+    def test_a_run_forever_of_its_own_that_calls_run_once_keeps_select_timeout(self):
+        class NestAsyncioShaped(asyncio.SelectorEventLoop):
+            def run_forever(self):  # what nest_asyncio patches in: its own driver, over _run_once
+                with contextlib.suppress(KeyboardInterrupt):
+                    while True:
+                        self._run_once()
+                        if self._stopping:
+                            break
+        found, notes = self.probe(NestAsyncioShaped())
+        self.assertIn("select-timeout", found, notes)
+
+    def test_a_run_forever_that_wraps_the_next_one_is_followed_through_the_mro(self):
+        class Wrapping(asyncio.SelectorEventLoop):
+            def run_forever(self):
+                self.runs = getattr(self, "runs", 0) + 1
+                return super().run_forever()
+
+        class WrappingOwnDriver(_OwnQueuesLoop):
+            def run_forever(self):
+                return super().run_forever()
+        found, notes = self.probe(Wrapping())
+        self.assertIn("select-timeout", found, notes)
+        found, notes = self.probe(WrappingOwnDriver())
+        self.assertIn("_OwnQueuesLoop.run_forever does not call _run_once", notes["select-timeout"])
 
     def test_handles_that_do_not_keep_their_callback_have_no_handle_internals(self):
         found, notes = self.probe(_WrappedHandlesLoop())

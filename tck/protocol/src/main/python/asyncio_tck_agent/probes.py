@@ -102,15 +102,12 @@ def selector_drives_iterations(loop):
     """The loop's run_forever iterates through ``loop._run_once``, which waits in ``loop._selector.select``
     for the timeout it derives from ``_ready`` and ``_scheduled``; all of those are the loop's live state.
 
-    Whether run_forever goes through ``_run_once`` is read from the class: it does when run_forever is
-    BaseEventLoop's own (a subclass may still wrap ``_run_once``, as profilers do). A loop that overrides
-    run_forever (qasync runs Qt's event loop, trio-asyncio trio's) may never call it; the kit cannot tell
-    without running the loop, so the capability is left to the loop to declare.
+    Whether run_forever goes through ``_run_once`` is read from its code, never by running it
+    (:func:`_run_forever_calls_run_once`). A loop whose run_forever drives something else (qasync runs Qt's
+    event loop, trio-asyncio trio's) inherits ``_run_once`` without calling it; one the agent cannot read
+    declares the capability if its run_forever does go through ``_run_once``.
     """
-    base_run_forever = asyncio.base_events.BaseEventLoop.run_forever
-    if getattr(loop.run_forever, "__func__", None) is not base_run_forever:
-        raise Absent("%s overrides run_forever, so its iterations need not go through loop._run_once"
-                     % _where(type(loop), "run_forever"))
+    how = _run_forever_calls_run_once(loop)
     if not callable(getattr(loop, "_run_once", None)):
         raise Absent("the loop has no _run_once")
     selector = getattr(loop, "_selector", None)
@@ -119,7 +116,39 @@ def selector_drives_iterations(loop):
     ready_queue_is_live(loop)
     _timers_are_scheduled(loop)
     _readers_are_selected(loop, selector)
-    return "run_forever is BaseEventLoop's; call_soon, call_later and add_reader reach _ready, _scheduled, _selector"
+    return how + "; call_soon, call_later and add_reader reach _ready, _scheduled, _selector"
+
+
+def _run_forever_calls_run_once(loop):
+    """How run_forever reaches ``self._run_once``; raises Absent when its code does not.
+
+    BaseEventLoop's does. An override does when its own code names ``_run_once`` (nest_asyncio's patched
+    run_forever), or when it names ``super`` and ``run_forever`` (a wrapper) and the next one in the MRO does.
+    """
+    base = asyncio.base_events.BaseEventLoop.run_forever
+    own = vars(loop).get("run_forever")
+    owners = [("the loop's own", getattr(own, "__func__", own))] if own is not None else []
+    owners += [(cls.__qualname__, vars(cls)["run_forever"]) for cls in type(loop).__mro__ if "run_forever" in vars(cls)]
+    for owner, function in owners:
+        if function is base:
+            return "run_forever is BaseEventLoop's" if owner == "BaseEventLoop" else "run_forever wraps BaseEventLoop's"
+        names = _names_in(getattr(function, "__code__", None))
+        if "_run_once" in names:
+            return "%s run_forever calls _run_once" % owner
+        if not {"super", "run_forever"} <= names:
+            raise Absent("%s.run_forever does not call _run_once: the loop iterates some other way" % owner)
+    raise Absent("no run_forever found that calls _run_once")
+
+
+def _names_in(code):
+    """The attribute and global names a function's code uses, its nested code (``with`` blocks, lambdas) included."""
+    if code is None:
+        return set()
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if hasattr(constant, "co_names"):
+            names |= _names_in(constant)
+    return names
 
 
 def _timers_are_scheduled(loop):

@@ -51,7 +51,7 @@ class FaithfulLoopsTest {
      */
     static final Map<String, Map<String, String>> WITHOUT_CAPABILITIES = Map.of("own_queues", Map.of(
             Capability.READY_QUEUE, "call_soon did not put its handle in loop._ready",
-            Capability.SELECT_TIMEOUT, "overrides run_forever"));
+            Capability.SELECT_TIMEOUT, "_OwnQueuesLoop.run_forever does not call _run_once"));
 
     /**
      * The written-out iteration that the gallery's loops change one step of: judged like stock on
