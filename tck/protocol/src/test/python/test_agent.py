@@ -27,6 +27,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+import time
 import unittest
 
 AGENT = os.environ.get("ASYNCIO_TCK_AGENT") or os.path.normpath(os.path.join(
@@ -980,23 +981,6 @@ class _WrappedHandlesLoop(asyncio.SelectorEventLoop):
         return _WrappedHandle(super().call_soon(callback, *args, context=context))
 
 
-class _ForeignTask(asyncio.Future):
-    """A task class of a loop's own, not asyncio's Task: it never uses asyncio's current-task registry."""
-
-    def __init__(self, coro, *, loop):
-        super().__init__(loop=loop)
-        self.coro = coro
-        self.name = None
-
-    def set_name(self, name):  # what BaseEventLoop.create_task calls on what a task factory made (3.13)
-        self.name = name
-
-
-class _DelegatingCreateTaskLoop(asyncio.SelectorEventLoop):
-    def create_task(self, coro, **kwargs):
-        return super().create_task(coro, **kwargs)
-
-
 class LivenessChecksTest(unittest.TestCase):
     """probes.py: a capability only where the loop really uses the internal (docs/protocol.md, "Capabilities")."""
 
@@ -1089,19 +1073,30 @@ class LivenessChecksTest(unittest.TestCase):
         self.assertNotIn("handle-internals", found)
         self.assertIn("_WrappedHandle does not keep its callback", notes["handle-internals"])
 
-    def test_a_foreign_task_class_has_no_enter_leave_task(self):
-        found, notes = self.probe(asyncio.SelectorEventLoop(), factory=lambda loop, coro, **kw: _ForeignTask(coro, loop=loop))
-        self.assertNotIn("enter-leave-task", found)
-        self.assertIn("makes _ForeignTask", notes["enter-leave-task"])
-        if sys.version_info >= (3, 12):
-            self.assertIn("makes _ForeignTask", notes["swap-current-task"])
+    def test_enter_leave_task_never_calls_the_loops_create_task_or_task_factory(self):
+        # The kit's tasks in those scenarios come from the Task constructor; a loop that crashes in create_task
+        # (bad_loops:crashing_create_task) is judged by the scenarios that call it, not at hello.
+        class RefusesTasks(asyncio.SelectorEventLoop):
+            def create_task(self, coro, **kwargs):
+                raise AssertionError("the probe must not make a task")
 
-    def test_a_foreign_factory_or_create_task_that_makes_asyncio_tasks_keeps_enter_leave_task(self):
-        found, notes = self.probe(asyncio.SelectorEventLoop(),
-                                  factory=lambda loop, coro, **kw: asyncio.Task(coro, loop=loop, **kw))
-        self.assertIn("enter-leave-task", found, notes)
-        found, notes = self.probe(_DelegatingCreateTaskLoop())
-        self.assertIn("enter-leave-task", found, notes)
+        def factory(loop, coro, **kwargs):
+            raise AssertionError("the probe must not make a task")
+        for loop, task_factory in ((RefusesTasks(), None), (asyncio.SelectorEventLoop(), factory)):
+            found, notes = self.probe(loop, factory=task_factory)
+            self.assertIn("enter-leave-task", found, notes)
+            self.assertEqual(sys.version_info >= (3, 12), "swap-current-task" in found, notes)
+
+    def test_a_loop_that_hangs_in_call_later_costs_the_bound_and_its_capabilities_not_the_handshake(self):
+        class HangingTimers(asyncio.SelectorEventLoop):
+            def call_at(self, when, callback, *args, context=None):
+                threading.Event().wait(60)  # never answers within the probe's bound
+        started = time.monotonic()
+        found, notes = self.probe(HangingTimers())
+        self.assertLess(time.monotonic() - started, 3 * self.probes.PROBE_BOUND_SECONDS + 2)
+        self.assertIn("ready-queue", found, notes)
+        self.assertIn("did not answer the probe within", notes["select-timeout"])
+        self.assertIn("did not answer the probe within", notes["handle-internals"])
 
     def test_a_probe_that_raises_is_a_note_and_long_notes_are_cut(self):
         class Hostile(asyncio.SelectorEventLoop):

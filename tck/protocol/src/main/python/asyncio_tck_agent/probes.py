@@ -4,7 +4,8 @@ A capability is only turned on when a throw-away loop shows that the attribute t
 one the loop really uses: a loop that subclasses asyncio's but keeps its callbacks, timers or selector in
 structures of its own (qasync, trio-asyncio) inherits ``_ready``, ``_scheduled``, ``_selector`` and ``_run_once``
 without ever using them, and observing those would judge state the loop does not have. Nothing here runs the
-loop, completes a future or starts a task; scheduling on the throw-away loop, which is then closed, is allowed.
+loop, completes a future or makes a task; scheduling on the throw-away loop, which is then closed, is allowed,
+each such check bounded.
 """
 
 import asyncio
@@ -12,6 +13,7 @@ import asyncio.base_events
 import asyncio.tasks
 import socket
 import sys
+import threading
 
 from .protocol import diagnose
 
@@ -21,6 +23,13 @@ CAPABILITIES = ("ready-queue", "select-timeout", "handle-internals", "enter-leav
 
 # The longest reason sent for an absent capability (docs/protocol.md, "Capabilities"); the kit cuts again.
 MAX_NOTE = 300
+
+# The checks that call the loop's own methods (call_soon, call_later, add_reader), each bounded.
+_TOUCH_THE_LOOP = ("ready-queue", "select-timeout", "handle-internals")
+
+# How long one of those may take; stock asyncio answers in milliseconds. The handshake's own bound (10 s
+# by default) must leave room for all three.
+PROBE_BOUND_SECONDS = 1.0
 
 # What the kit's operations, and BaseEventLoop._run_once, call on loop._ready besides len().
 _READY_QUEUE_METHODS = ("append", "popleft", "remove", "clear")
@@ -56,27 +65,46 @@ def probe_capabilities(loop, variant):
         "ready-queue": lambda: ready_queue_is_live(loop),
         "select-timeout": lambda: selector_drives_iterations(loop),
         "handle-internals": lambda: handles_hold_their_callback(loop),
-        "enter-leave-task": lambda: tasks_enter_and_leave(loop, variant),
-        "swap-current-task": lambda: tasks_swap(loop, variant),
+        "enter-leave-task": tasks_enter_and_leave,
+        "swap-current-task": tasks_swap,
         "eager-start": lambda: tasks_accept_eager_start(variant.task_class),
         "uninitialised-task": lambda: task_can_skip_init(variant.task_class),
     }
     found = []
     notes = {}
     for capability in CAPABILITIES:
-        try:
-            why = checks[capability]()
-            present = True
-        except Absent as e:
-            present, why = False, str(e)
-        except Exception as e:  # a probe that blows up means "not detected", with the reason
-            present, why = False, "probe raised %s: %s" % (type(e).__name__, e)
+        if capability in _TOUCH_THE_LOOP:
+            present, why = _bounded_check(checks[capability])
+        else:
+            present, why = _check(checks[capability])
         diagnose("capability %-18s %s: %s" % (capability, "yes" if present else "no", why))
         if present:
             found.append(capability)
         else:
             notes[capability] = _bounded(why)
     return sorted(found), notes
+
+
+def _check(check):
+    try:
+        return True, check()
+    except Absent as e:
+        return False, str(e)
+    except Exception as e:  # a probe that blows up means "not detected", with the reason
+        return False, "probe raised %s: %s" % (type(e).__name__, e)
+
+
+def _bounded_check(check):
+    """Runs a check that calls the loop's own methods on a thread of its own, for at most
+    PROBE_BOUND_SECONDS: a loop that hangs in call_later must not hang the handshake (its scenarios
+    time out, within their bounds). A check still running then is abandoned, and the capability absent."""
+    answer = []
+    worker = threading.Thread(target=lambda: answer.append(_check(check)), name="asyncio-tck-probe", daemon=True)
+    worker.start()
+    worker.join(PROBE_BOUND_SECONDS)
+    if not answer:
+        return False, "the loop did not answer the probe within %.0f s" % PROBE_BOUND_SECONDS
+    return answer[0]
 
 
 def ready_queue_is_live(loop):
@@ -88,9 +116,10 @@ def ready_queue_is_live(loop):
     if missing or not hasattr(ready, "__len__"):
         raise Absent("loop._ready (%s) lacks %s" % (type(ready).__name__, ", ".join(missing or ["len()"])))
     before = len(ready)
-    handle = loop.call_soon(_do_nothing)
+    marker = _marker()
+    handle = loop.call_soon(marker)
     try:
-        if len(ready) != before + 1 or not _holds(ready, handle):
+        if len(ready) != before + 1 or not _holds(ready, handle, marker):
             raise Absent("call_soon did not put its handle in loop._ready (%s): the loop keeps its callbacks "
                          "elsewhere" % type(ready).__name__)
     finally:
@@ -155,9 +184,10 @@ def _timers_are_scheduled(loop):
     scheduled = getattr(loop, "_scheduled", None)
     if scheduled is None:
         raise Absent("the loop has no _scheduled")
-    timer = loop.call_later(3600, _do_nothing)
+    marker = _marker()
+    timer = loop.call_later(3600, marker)
     try:
-        if not _holds(scheduled, timer):
+        if not _holds(scheduled, timer, marker):
             raise Absent("call_later did not put its TimerHandle in loop._scheduled: the loop keeps its timers "
                          "elsewhere")
     finally:
@@ -189,47 +219,28 @@ def handles_hold_their_callback(loop):
     return "Handle and TimerHandle keep their callback in _callback"
 
 
-def tasks_enter_and_leave(loop, variant):
-    """``asyncio.tasks._enter_task/_leave_task`` exist, and the loop's tasks are asyncio's, which use them."""
+def tasks_enter_and_leave():
+    """``asyncio.tasks._enter_task/_leave_task`` exist.
+
+    A fact of asyncio, not of the loop: every scenario that enters a task by hand makes its tasks with the
+    Task constructor (the variant's asyncio Task, whichever create_task or task factory the loop has), and
+    those tasks keep asyncio's current-task registry as the loop runs their steps. So the loop's own
+    create_task is never called here (a loop that crashes or hangs in it is judged by the scenarios).
+    """
     _require_tasks_module("_enter_task", "_leave_task")
-    return _loop_makes_asyncio_tasks(loop, variant)
+    return "asyncio.tasks has _enter_task, _leave_task (the kit's tasks are asyncio's, made with the Task constructor)"
 
 
-def tasks_swap(loop, variant):
-    """``asyncio.tasks._swap_current_task`` exists (3.12+), and the loop's tasks are asyncio's, which use it."""
+def tasks_swap():
+    """``asyncio.tasks._swap_current_task`` exists (3.12+); a fact of asyncio, as for enter-leave-task."""
     _require_tasks_module("_swap_current_task")
-    return _loop_makes_asyncio_tasks(loop, variant)
+    return "asyncio.tasks has _swap_current_task"
 
 
 def _require_tasks_module(*names):
     missing = [name for name in names if not hasattr(asyncio.tasks, name)]
     if missing:
         raise Absent("asyncio.tasks lacks %s" % ", ".join(missing))
-
-
-def _loop_makes_asyncio_tasks(loop, variant):
-    """Entering a task by hand acts on asyncio's current-task registry; it only says something about the loop
-    when the loop's tasks are asyncio's Task classes, which keep that registry as they run.
-
-    Read from the class and the factory where they are asyncio's own; otherwise one task is made (its step
-    is scheduled, never run; the loop is closed after) and its class looked at.
-    """
-    factory = loop.get_task_factory()
-    own_factories = (None, getattr(asyncio, "eager_task_factory", None), variant.installed_factory)
-    own_create_task = getattr(loop.create_task, "__func__", None) is asyncio.base_events.BaseEventLoop.create_task
-    if own_create_task and any(factory is own for own in own_factories):
-        return "create_task is BaseEventLoop's and the task factory is asyncio's"
-    task_classes = tuple(cls for cls in (getattr(asyncio.tasks, "_CTask", None), getattr(asyncio.tasks, "_PyTask", None))
-                         if cls is not None)
-    coro = _never_awaited()
-    try:
-        task = loop.create_task(coro)
-    finally:
-        coro.close()  # it never starts: closed now, so Python does not warn "never awaited"
-    task._log_destroy_pending = False  # asyncio's own switch: the loop is closed with this task pending
-    if not isinstance(task, task_classes):
-        raise Absent("the loop's create_task makes %s, not asyncio's Task" % type(task).__qualname__)
-    return "the loop's create_task makes %s" % type(task).__qualname__
 
 
 def tasks_accept_eager_start(task_class):
@@ -251,8 +262,17 @@ def task_can_skip_init(task_class):
     return "%s.__new__(%s) succeeded (not used further)" % (task_class.__qualname__, task_class.__qualname__)
 
 
-def _holds(container, item):
-    return any(element is item for element in list(container))
+def _holds(container, handle, callback):
+    """Whether ``container`` holds ``handle``, or a handle of ``callback``: the queue is live even when the
+    loop returned some other handle (a defect the rules about cancelling judge, not this probe)."""
+    return any(element is handle or getattr(element, "_callback", None) is callback for element in list(container))
+
+
+def _marker():
+    """A callback of its own, so that a handle holding it is the one just scheduled."""
+    def marker():
+        pass
+    return marker
 
 
 def _where(cls, attribute):
@@ -264,10 +284,6 @@ def _where(cls, attribute):
 
 def _bounded(text):
     return text if len(text) <= MAX_NOTE else text[:MAX_NOTE - 3] + "..."
-
-
-async def _never_awaited():
-    pass
 
 
 def _do_nothing():

@@ -14,9 +14,6 @@ class Variant:
         self.name = name
         self.task_class = task_class
         self.future_class = future_class
-        # The task factory install() set on the last loop, or None: a factory of the agent's own, which makes
-        # this variant's asyncio Task (probes.py tells it from a loop's foreign factory by this).
-        self.installed_factory = None
 
     @staticmethod
     def named(name):
@@ -46,13 +43,11 @@ class Variant:
         if eager is not None and loop.get_task_factory() is eager:
             # The loop's task factory is asyncio.eager_task_factory (the profile eager-task-factory), which was
             # made with the C Task when asyncio was imported: the same factory over this variant's Task class.
-            self.installed_factory = asyncio.create_eager_task_factory(task_class)
-            loop.set_task_factory(self.installed_factory)
+            loop.set_task_factory(asyncio.create_eager_task_factory(task_class))
             return
 
         def task_factory(factory_loop, coro, **kwargs):
             return task_class(coro, loop=factory_loop, **kwargs)
 
-        self.installed_factory = task_factory
         loop.set_task_factory(task_factory)
 
