@@ -275,13 +275,6 @@ def _marker():
     return marker
 
 
-def _where(cls, attribute):
-    for owner in cls.__mro__:
-        if attribute in vars(owner):
-            return "%s.%s" % (owner.__qualname__, attribute)
-    return "%s.%s" % (cls.__qualname__, attribute)
-
-
 def _bounded(text):
     return text if len(text) <= MAX_NOTE else text[:MAX_NOTE - 3] + "..."
 
