@@ -15,6 +15,9 @@ Operations whose capability the agent does not declare are still sent once, to
 check that they come back as an error outcome rather than breaking the agent.
 """
 
+import asyncio
+import contextlib
+import io
 import json
 import os
 import queue
@@ -24,6 +27,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+import time
 import unittest
 
 AGENT = os.environ.get("ASYNCIO_TCK_AGENT") or os.path.normpath(os.path.join(
@@ -189,6 +193,10 @@ class HelloAndFramingTest(unittest.TestCase):
             if sys.version_info >= (3, 12):
                 expected |= {"swap-current-task", "eager-start"}
             self.assertEqual(expected, set(implementation["capabilities"]))
+            absent = ALL_CAPABILITIES - expected
+            self.assertEqual(absent, set(implementation["capability_notes"]), "a note for each absent one, no more")
+        self.assertLessEqual(set(implementation.get("capability_notes", {})), ALL_CAPABILITIES
+                             - set(implementation["capabilities"]))
         self.assertIn("capability", self.agent.stderr() + self._stderr_after_bye())
 
     def _stderr_after_bye(self):
@@ -960,6 +968,281 @@ class UnsupportedOperationsTest(unittest.TestCase):
                                 timeout=REPLY_TIMEOUT_SECONDS)
         self.assertEqual(3, result.returncode)
         self.assertIn(b"select_timout", result.stderr)
+
+
+def _import_probes():
+    sys.path.insert(0, AGENT)  # the agent folder, or the .pyz (a zip file on sys.path works the same)
+    try:
+        from asyncio_tck_agent import probes, variants
+    finally:
+        sys.path.remove(AGENT)
+    return probes, variants
+
+
+class _OwnQueuesLoop(asyncio.SelectorEventLoop):
+    """Shaped like qasync and trio-asyncio: its callbacks and timers elsewhere, its own run_forever; the
+    inherited _ready and _scheduled stay empty (only the probe looks at them, so nothing else is needed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.callbacks = []
+        self.timers = []
+
+    def _call_soon(self, callback, args, context):
+        handle = asyncio.Handle(callback, args, self, context)
+        self.callbacks.append(handle)
+        return handle
+
+    def call_at(self, when, callback, *args, context=None):
+        timer = asyncio.TimerHandle(when, callback, args, self, context)
+        self.timers.append(timer)
+        return timer
+
+    def run_forever(self):
+        raise AssertionError("the liveness checks must not run the loop")
+
+
+class _ListFifo:
+    def __init__(self):
+        self.items = []
+
+    def append(self, item):
+        self.items.append(item)
+
+    def popleft(self):
+        return self.items.pop(0)
+
+    def remove(self, item):
+        self.items.remove(item)
+
+    def clear(self):
+        self.items.clear()
+
+    def __len__(self):
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(list(self.items))
+
+
+class _ListReadyLoop(asyncio.SelectorEventLoop):
+    def __init__(self):
+        super().__init__()
+        self._ready = _ListFifo()
+
+
+class _PlainListReadyLoop(asyncio.SelectorEventLoop):
+    def __init__(self):
+        super().__init__()
+        self._ready = []  # no popleft: asyncio's own iteration could not use it either
+
+
+class _OwnTimersLoop(asyncio.SelectorEventLoop):
+    """asyncio's run_forever and ready queue, but call_later's timers kept elsewhere."""
+
+    def call_at(self, when, callback, *args, context=None):
+        return asyncio.TimerHandle(when, callback, args, self, context)
+
+
+class _OwnReadersLoop(asyncio.SelectorEventLoop):
+    """asyncio's run_forever, but add_reader watched elsewhere (as a Qt socket notifier would)."""
+
+    def add_reader(self, fd, callback, *args):
+        self.readers = {fd: callback}
+
+    def remove_reader(self, fd):
+        return self.__dict__.pop("readers", None) is not None
+
+
+class _WrappedHandle:
+    def __init__(self, handle):
+        self.inner = handle
+
+    def cancel(self):
+        self.inner.cancel()
+
+
+class _WrappedHandlesLoop(asyncio.SelectorEventLoop):
+    def call_soon(self, callback, *args, context=None):
+        return _WrappedHandle(super().call_soon(callback, *args, context=context))
+
+
+class LivenessChecksTest(unittest.TestCase):
+    """probes.py: a capability only where the loop really uses the internal (docs/protocol.md, "Capabilities")."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.probes, variants = _import_probes()
+        cls.variant = variants.Variant.named("c")
+
+    def probe(self, loop, factory=None):
+        self.addCleanup(loop.close)
+        if factory is not None:
+            loop.set_task_factory(factory)
+        self.variant.install(loop)
+        with contextlib.redirect_stderr(io.StringIO()) as diagnostics:
+            found, notes = self.probes.probe_capabilities(loop, self.variant)
+        self.assertIn("capability ready-queue", diagnostics.getvalue())
+        self.assertEqual(ALL_CAPABILITIES, set(found) | set(notes), "each capability is found or has a note")
+        self.assertFalse(set(found) & set(notes))
+        self.assertFalse(loop.is_running())
+        return set(found), notes
+
+    def test_stock_asyncio_has_every_capability_of_its_version(self):
+        found, notes = self.probe(asyncio.SelectorEventLoop())
+        self.assertLessEqual({"ready-queue", "select-timeout", "handle-internals", "enter-leave-task",
+                              "uninitialised-task"}, found, notes)
+
+    def test_inherited_but_unused_queues_and_iteration_are_not_capabilities(self):
+        found, notes = self.probe(_OwnQueuesLoop())
+        self.assertNotIn("ready-queue", found)
+        self.assertIn("call_soon did not put its handle in loop._ready", notes["ready-queue"])
+        self.assertNotIn("select-timeout", found)
+        self.assertIn("_OwnQueuesLoop.run_forever does not call _run_once", notes["select-timeout"])
+        self.assertIn("handle-internals", found, "its handles are asyncio's and keep their callback")
+
+    def test_a_list_backed_fifo_ready_queue_counts(self):
+        found, notes = self.probe(_ListReadyLoop())
+        self.assertLessEqual({"ready-queue", "select-timeout"}, found, notes)
+
+    def test_a_ready_queue_without_the_deque_methods_does_not(self):
+        found, notes = self.probe(_PlainListReadyLoop())
+        self.assertNotIn("ready-queue", found)
+        self.assertIn("lacks popleft", notes["ready-queue"])
+        self.assertIn("lacks popleft", notes["select-timeout"], "asyncio's iteration needs the same queue")
+
+    def test_timers_kept_elsewhere_leave_no_select_timeout(self):
+        found, notes = self.probe(_OwnTimersLoop())
+        self.assertIn("ready-queue", found)
+        self.assertNotIn("select-timeout", found)
+        self.assertIn("loop._scheduled", notes["select-timeout"])
+
+    def test_readers_watched_elsewhere_leave_no_select_timeout(self):
+        found, notes = self.probe(_OwnReadersLoop())
+        self.assertNotIn("select-timeout", found)
+        self.assertIn("loop._selector", notes["select-timeout"])
+
+    def test_an_instrumented_run_once_keeps_select_timeout(self):
+        class Instrumented(asyncio.SelectorEventLoop):
+            def _run_once(self):
+                super()._run_once()
+        found, notes = self.probe(Instrumented())
+        self.assertIn("select-timeout", found, notes)
+
+    def test_a_run_forever_of_its_own_that_calls_run_once_keeps_select_timeout(self):
+        class NestAsyncioShaped(asyncio.SelectorEventLoop):
+            def run_forever(self):  # what nest_asyncio patches in: its own driver, over _run_once
+                with contextlib.suppress(KeyboardInterrupt):
+                    while True:
+                        self._run_once()
+                        if self._stopping:
+                            break
+        found, notes = self.probe(NestAsyncioShaped())
+        self.assertIn("select-timeout", found, notes)
+
+    def test_a_run_forever_that_wraps_the_next_one_is_followed_through_the_mro(self):
+        class Wrapping(asyncio.SelectorEventLoop):
+            def run_forever(self):
+                self.runs = getattr(self, "runs", 0) + 1
+                return super().run_forever()
+
+        class WrappingOwnDriver(_OwnQueuesLoop):
+            def run_forever(self):
+                return super().run_forever()
+        found, notes = self.probe(Wrapping())
+        self.assertIn("select-timeout", found, notes)
+        found, notes = self.probe(WrappingOwnDriver())
+        self.assertIn("_OwnQueuesLoop.run_forever does not call _run_once", notes["select-timeout"])
+
+    def test_handles_that_do_not_keep_their_callback_have_no_handle_internals(self):
+        found, notes = self.probe(_WrappedHandlesLoop())
+        self.assertNotIn("handle-internals", found)
+        self.assertIn("_WrappedHandle does not keep its callback", notes["handle-internals"])
+
+    def test_enter_leave_task_never_calls_the_loops_create_task_or_task_factory(self):
+        # The kit's tasks in those scenarios come from the Task constructor; a loop that crashes in create_task
+        # (bad_loops:crashing_create_task) is judged by the scenarios that call it, not at hello.
+        class RefusesTasks(asyncio.SelectorEventLoop):
+            def create_task(self, coro, **kwargs):
+                raise AssertionError("the probe must not make a task")
+
+        def factory(loop, coro, **kwargs):
+            raise AssertionError("the probe must not make a task")
+        for loop, task_factory in ((RefusesTasks(), None), (asyncio.SelectorEventLoop(), factory)):
+            found, notes = self.probe(loop, factory=task_factory)
+            self.assertIn("enter-leave-task", found, notes)
+            self.assertEqual(sys.version_info >= (3, 12), "swap-current-task" in found, notes)
+
+    def test_a_loop_that_hangs_in_call_later_costs_the_bound_and_its_capabilities_not_the_handshake(self):
+        class HangingTimers(asyncio.SelectorEventLoop):
+            def call_at(self, when, callback, *args, context=None):
+                threading.Event().wait(60)  # never answers within the probe's bound
+        started = time.monotonic()
+        found, notes = self.probe(HangingTimers())
+        self.assertLess(time.monotonic() - started, 3 * self.probes.PROBE_BOUND_SECONDS + 2)
+        self.assertIn("ready-queue", found, notes)
+        self.assertIn("did not answer the probe within", notes["select-timeout"])
+        self.assertIn("did not answer the probe within", notes["handle-internals"])
+
+    def test_a_probe_that_raises_is_a_note_and_long_notes_are_cut(self):
+        class Hostile(asyncio.SelectorEventLoop):
+            def call_soon(self, callback, *args, context=None):
+                raise ValueError("x" * 5000)
+        found, notes = self.probe(Hostile())
+        self.assertNotIn("ready-queue", found)
+        self.assertTrue(notes["ready-queue"].startswith("probe raised ValueError: xxx"))
+        self.assertLessEqual(len(notes["ready-queue"]), self.probes.MAX_NOTE)
+
+
+class DeclaredCapabilitiesTest(unittest.TestCase):
+    """A loop factory's asyncio_tck_capabilities wins over the probe (docs/protocol.md, "Capabilities")."""
+
+    FACTORY = textwrap.dedent("""\
+        import asyncio
+
+        def make():
+            return asyncio.new_event_loop()
+
+        make.asyncio_tck_capabilities = ["handle-internals", "select-timeout"]
+
+        def as_text():
+            return asyncio.new_event_loop()
+
+        as_text.asyncio_tck_capabilities = "ready-queue, handle-internals"
+
+        def misspelt():
+            return asyncio.new_event_loop()
+
+        misspelt.asyncio_tck_capabilities = ["ready-queues"]
+        """)
+
+    def agent_args(self, factory):
+        directory = tempfile.mkdtemp()
+        self.addCleanup(lambda: __import__("shutil").rmtree(directory, ignore_errors=True))
+        with open(os.path.join(directory, "declaring_loop.py"), "w") as module:
+            module.write(self.FACTORY)
+        return ["--loop", "declaring_loop:" + factory, "--python-path", directory]
+
+    def hello(self, factory):
+        agent = AgentProcess(*self.agent_args(factory))
+        self.addCleanup(agent.finish)
+        return agent.request("hello", protocol=1)["implementation"]
+
+    def test_exactly_the_declared_capabilities_are_sent_and_the_others_say_so(self):
+        implementation = self.hello("make")
+        self.assertEqual(["handle-internals", "select-timeout"], implementation["capabilities"])
+        notes = implementation["capability_notes"]
+        self.assertEqual(ALL_CAPABILITIES - {"handle-internals", "select-timeout"}, set(notes))
+        self.assertIn("asyncio_tck_capabilities", notes["ready-queue"])
+
+    def test_a_comma_separated_string_is_a_list(self):
+        self.assertEqual(["handle-internals", "ready-queue"], self.hello("as_text")["capabilities"])
+
+    def test_an_unknown_name_cannot_load(self):
+        result = subprocess.run([sys.executable, AGENT, *self.agent_args("misspelt")], input=b"",
+                                capture_output=True, timeout=REPLY_TIMEOUT_SECONDS)
+        self.assertEqual(3, result.returncode)
+        self.assertIn(b"ready-queues", result.stderr)
 
 
 if __name__ == "__main__":

@@ -77,12 +77,14 @@ class Agent:
         if protocol != PROTOCOL_VERSION:
             diagnose("kit speaks protocol %d, this agent speaks %d" % (protocol, PROTOCOL_VERSION))
         self.greeted = True
+        capabilities, notes = detect_capabilities(self.source, self.variant)
         return {"type": "hello", "protocol": PROTOCOL_VERSION, "implementation": {
             "name": self.source.name,
             "version": self.source.version,
             "python": platform.python_version(),
             "api_level": "%d.%d" % sys.version_info[:2],
-            "capabilities": detect_capabilities(self.source, self.variant),
+            "capabilities": capabilities,
+            "capability_notes": notes,  # absent capability -> why, for the kit's not-applicable messages
             "profiles": self.source.profiles,
         }}
 

@@ -7,23 +7,28 @@ import platform
 import sys
 
 from .operations import OPERATIONS
+from .probes import CAPABILITIES
 
 # The attribute of a loop factory that declares its profiles (docs/protocol.md, "Profiles").
 PROFILES_ATTRIBUTE = "asyncio_tck_profiles"
 # The attribute of a loop factory that declares operations it does not support (docs/protocol.md,
 # "Unsupported operations"): a list of op names, or a dict from op name to the reason.
 UNSUPPORTED_ATTRIBUTE = "asyncio_tck_unsupported"
+# The attribute of a loop factory that declares its capabilities (docs/protocol.md, "Capabilities"): when
+# present, exactly these are sent and the agent probes none.
+CAPABILITIES_ATTRIBUTE = "asyncio_tck_capabilities"
 
 
 class LoopSource:
     """Where fresh loops come from, how the implementation names itself, and what it declares."""
 
-    def __init__(self, make_loop, name, version, profiles=(), unsupported=None):
+    def __init__(self, make_loop, name, version, profiles=(), unsupported=None, capabilities=None):
         self.make_loop = make_loop
         self.name = name
         self.version = version
         self.profiles = list(profiles)
         self.unsupported = dict(unsupported or {})  # op name -> reason
+        self.capabilities = None if capabilities is None else list(capabilities)  # None: not declared, probed
 
 
 def load_loop_source(spec):
@@ -47,7 +52,7 @@ def load_loop_source(spec):
     finally:
         probe.close()
     return LoopSource(factory, name, module_version(module), declared_profiles(factory, spec),
-                      declared_unsupported(factory, spec))
+                      declared_unsupported(factory, spec), declared_capabilities(factory, spec))
 
 
 def declared_profiles(factory, spec):
@@ -62,6 +67,27 @@ def declared_profiles(factory, spec):
         raise TypeError("%s.%s must be a list of profile names or a comma-separated string, got %r"
                         % (spec, PROFILES_ATTRIBUTE, declared))
     return list(declared)
+
+
+def declared_capabilities(factory, spec):
+    """The factory's own list (or comma-separated string) of capabilities, or None when it declares none.
+
+    A loop that knows which of asyncio's internals it really keeps says so here, and the agent sends exactly
+    that instead of probing; names outside the closed set are refused, as the kit would refuse them.
+    """
+    if not hasattr(factory, CAPABILITIES_ATTRIBUTE):
+        return None
+    declared = getattr(factory, CAPABILITIES_ATTRIBUTE)
+    if isinstance(declared, str):
+        declared = [name.strip() for name in declared.split(",") if name.strip()]
+    if not isinstance(declared, (list, tuple)) or not all(isinstance(name, str) for name in declared):
+        raise TypeError("%s.%s must be a list of capability names or a comma-separated string, got %r"
+                        % (spec, CAPABILITIES_ATTRIBUTE, declared))
+    unknown = sorted(set(declared) - set(CAPABILITIES))
+    if unknown:
+        raise ValueError("%s.%s names capabilities the protocol does not have: %s (the valid ones are %s)"
+                         % (spec, CAPABILITIES_ATTRIBUTE, ", ".join(unknown), ", ".join(CAPABILITIES)))
+    return sorted(set(declared))
 
 
 def declared_unsupported(factory, spec):

@@ -25,6 +25,33 @@ class HelloReplyTest {
     }
 
     @Test
+    void readsWhyEachAbsentCapabilityIsAbsentAndToleratesAgentsWithoutNotes() throws Exception {
+        ImplementationInfo info = HelloReply.read(hello("""
+                "capabilities": ["handle-internals"],
+                "capability_notes": {"ready-queue": "call_soon did not put its handle in loop._ready"}"""), null, null);
+        assertThat(info.whyLacks("ready-queue")).contains("call_soon did not put its handle in loop._ready");
+        assertThat(info.whyLacks("select-timeout")).isEmpty();
+        assertThat(HelloReply.read(hello("\"capabilities\": []"), null, null).capabilityNotes()).isEmpty();
+    }
+
+    @Test
+    void refusesNotesThatAreNotAnObjectOfStringsForKnownCapabilities() throws Exception {
+        assertThatThrownBy(() -> HelloReply.read(hello("\"capabilities\": [], \"capability_notes\": [\"x\"]"), null, null))
+                .isInstanceOf(HelloReply.Unusable.class).hasMessageContaining("capability_notes is not an object");
+        assertThatThrownBy(() -> HelloReply.read(hello("\"capabilities\": [], \"capability_notes\": {\"ready-queue\": 1}"),
+                null, null)).isInstanceOf(HelloReply.Unusable.class).hasMessageContaining("non-string");
+        assertThatThrownBy(() -> HelloReply.read(hello("\"capabilities\": [], \"capability_notes\": {\"teleport\": \"no\"}"),
+                null, null)).isInstanceOf(HelloReply.Unusable.class).hasMessageContaining("teleport");
+    }
+
+    private static JsonNode hello(String capabilityFields) throws Exception {
+        return ProtocolJson.newMapper().readTree("""
+                {"seq": 1, "type": "hello", "protocol": 1,
+                 "implementation": {"name": "own", "version": "1.0", "python": "3.12.1", "api_level": "3.12",
+                """ + capabilityFields + "}}");
+    }
+
+    @Test
     void derivesIds() {
         assertThat(HelloReply.deriveId("CPython asyncio", "3.12.1", "3.12.1", "py")).isEqualTo("cpython-3.12.1-py");
         assertThat(HelloReply.deriveId("CPython asyncio (Python Task/Future)", "3.12.1", "3.12.1", null))

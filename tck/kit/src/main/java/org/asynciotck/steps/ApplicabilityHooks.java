@@ -33,8 +33,7 @@ public final class ApplicabilityHooks {
         ImplementationInfo info = context.info();
         for (String tag : scenario.getSourceTagNames()) {
             if (tag.startsWith(NEEDS) && !info.has(tag.substring(NEEDS.length()))) {
-                throw new NotApplicable("needs capability '" + tag.substring(NEEDS.length())
-                        + "', which " + info.id() + " does not declare");
+                throw missingCapability(info, tag.substring(NEEDS.length()));
             }
             if (tag.startsWith(SINCE)) {
                 ApiLevel needed = ApiLevel.parse(tag.substring(SINCE.length()));
@@ -52,6 +51,12 @@ public final class ApplicabilityHooks {
                 }
             }
         }
+    }
+
+    /** The reason names the capability and, when the implementation gave one, why it lacks it. */
+    static NotApplicable missingCapability(ImplementationInfo info, String capability) {
+        return new NotApplicable("needs capability '" + capability + "', which " + info.id() + " does not declare"
+                + info.whyLacks(capability).map(why -> " (" + why + ")").orElse(""));
     }
 
     @After

@@ -2,8 +2,10 @@ package org.asynciotck.process;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
@@ -40,13 +42,14 @@ final class HelloReply {
         String python = impl.path("python").asText("");
         List<String> capabilities = names(impl, "capabilities");
         List<String> profiles = names(impl, "profiles");
+        Map<String, String> notes = notes(impl);
         String id = givenId != null ? givenId : ReportFolders.name(deriveId(name, version, python, variant));
         String identity = givenId != null ? givenId : ReportFolders.name(deriveIdentity(name, version, python, variant));
         try {
             ApiLevel apiLevel = ApiLevel.parse(text(impl, "api_level"));
             // ImplementationInfo refuses unknown capabilities; Profiles, unknown or contradictory profiles.
             return new ImplementationInfo(id, name, version, python, apiLevel, Set.copyOf(capabilities),
-                    Profiles.declared(profiles, apiLevel), identity);
+                    Profiles.declared(profiles, apiLevel), identity, notes);
         } catch (IllegalArgumentException e) {
             throw new Unusable("hello: " + e.getMessage());
         }
@@ -114,6 +117,34 @@ final class HelloReply {
             names.add(item.asText());
         }
         return names;
+    }
+
+    /**
+     * The optional {@code capability_notes}: absent capability -> why (docs/protocol.md, "Capabilities");
+     * absent means none, as from agents older than the notes. Names are checked (and notes cut) by
+     * {@link ImplementationInfo}; anything but an object of strings is refused.
+     */
+    private static Map<String, String> notes(JsonNode impl) throws Unusable {
+        JsonNode object = impl.path("capability_notes");
+        Map<String, String> notes = new HashMap<>();
+        if (object.isMissingNode() || object.isNull()) {
+            return notes;
+        }
+        if (!object.isObject()) {
+            throw new Unusable("hello: implementation.capability_notes is not an object: " + cut(object));
+        }
+        for (var entry : object.properties()) {
+            if (!entry.getValue().isTextual()) {
+                throw new Unusable("hello: implementation.capability_notes holds a non-string: " + cut(entry.getValue()));
+            }
+            notes.put(entry.getKey(), entry.getValue().asText());
+        }
+        return notes;
+    }
+
+    private static String cut(JsonNode node) {
+        String text = node.toString();
+        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
     }
 
     private static String text(JsonNode impl, String field) throws Unusable {
