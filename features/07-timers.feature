@@ -100,7 +100,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
       And the loop's time is noted again as "after"
       Then the times noted as "before", "inside" and "after" do not go backwards
 
-  @TIMER-6 @INFO
+  @TIMER-6 @INFO @needs-TIMER-4
   Rule: Overdue timers with different deadlines run in the order of their deadlines
     Beyond the claims: CPython base_events.py, call_later (a negative delay keeps its deadline) and the _scheduled heap
 

@@ -3,6 +3,7 @@ package org.asynciotck.gallery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -43,8 +44,19 @@ class GalleryOfBrokenLoopsTest {
     private static final Map<String, RuleLevel> LEVELS = RuleCatalogue.loadFromClasspath("features").rules().stream()
             .collect(Collectors.toMap(CatalogueRule::id, CatalogueRule::level));
 
+    /**
+     * {@code -Dgallery.only=a,b} runs only those factories (while working on them, since the whole gallery is
+     * minutes long); unset, the test runs every loop, as CI does.
+     */
+    private static final String ONLY = System.getProperty("gallery.only", "");
+
     @TempDir
     Path out;
+
+    static Stream<Arguments> selected() {
+        List<String> only = ONLY.isBlank() ? List.of() : List.of(ONLY.split(","));
+        return gallery().filter(arguments -> only.isEmpty() || only.contains((String) arguments.get()[0]));
+    }
 
     /**
      * Each factory with the rule its defect breaks first, then the rules that state a consequence
@@ -192,7 +204,7 @@ class GalleryOfBrokenLoopsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("gallery")
+    @MethodSource("selected")
     void eachBrokenLoopFailsExactlyTheRulesItBreaks(String factory, Map<String, Verdict> breaks) {
         long started = System.nanoTime();
         RunResult result = GalleryRuns.certify(GalleryRuns.python(PYTHON), "broken_loops:" + factory, "c",
