@@ -83,7 +83,9 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-      @since-3.11
+      # The group's end wakes "p" from the done callback of "t": a future that calls it at once would step
+      # "p" inside the step of "t", which is FUTURE-1's claim (deferred dispatch), not this rule's.
+      @since-3.11 @profile-deferred-dispatch @needs-FUTURE-1
       Examples: A TaskGroup's tasks (3.11 and later)
         | construction |
         | a TaskGroup  |
@@ -120,7 +122,9 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-      @since-3.11
+      # The group's end wakes "p" from the done callback of "t": a future that calls it at once would step
+      # "p" inside the step of "t", which is FUTURE-1's claim (deferred dispatch), not this rule's.
+      @since-3.11 @profile-deferred-dispatch @needs-FUTURE-1
       Examples: A TaskGroup's tasks (3.11 and later)
         | construction |
         | a TaskGroup  |
