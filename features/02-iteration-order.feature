@@ -23,7 +23,7 @@ Feature: The order of work inside one iteration
   Rule: I/O callbacks from the poll are queued before timers that are due
     Claims: C-5, C-7
 
-    @needs-TIMER-4
+    @needs-TIMER-4 @needs-NTODO-1
     Scenario: A ready reader runs before a due timer in the same iteration
       Given a reader "io" whose socket is already readable
       And timer "timer" is scheduled with call_later, due at once

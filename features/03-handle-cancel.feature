@@ -39,7 +39,7 @@ Feature: Cancelling a handle versus removing it from the ready queue
         | call_soon            |
         | call_soon_threadsafe |
 
-      # A timer "already due" is made with a delay of 0, which TIMER-4 says runs in the next iteration.
+      # A timer "already due" is made with a delay of 0, which call_later() must not run itself (TIMER-4).
       @needs-TIMER-4
       Examples: a timer due at once
         | scheduler            |

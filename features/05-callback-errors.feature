@@ -33,8 +33,9 @@ Feature: A callback that raises is reported, and the loop goes on
         | call_soon            |
         | call_soon_threadsafe |
 
-      # A timer "already due" is made with a delay of 0, which TIMER-4 says runs in the next iteration.
-      @needs-TIMER-4
+      # A timer "already due" is made with a delay of 0 (TIMER-4), and a due timer runs in the first
+      # iteration (NTODO-1).
+      @needs-TIMER-4 @needs-NTODO-1
       Examples: a timer due at once
         | scheduler            |
         | call_later           |

@@ -17,7 +17,8 @@ import java.util.Set;
  * claims the loop keeps say that they could not be checked. Resolving here, once every verdict is known, makes
  * the outcome independent of the order the scenarios ran in and of {@code --jobs}.
  *
- * <p>What stays: a scenario that passed (its observation holds whatever the prerequisite did); a crash (the
+ * <p>The prerequisite must have a finding of its own (crashed, timed-out, error or fail): a prerequisite
+ * that is itself only blocked blocks nothing. What stays: a scenario that passed (its observation holds whatever the prerequisite did); a crash (the
  * worst the kit can say, never excused); a verdict that is already not a finding (not-applicable, not-run,
  * blocked); and any scenario whose prerequisite did not run at all (e.g. left out by {@code --tags}), since
  * then nothing says the prerequisite is broken. Blocked is never a pass: a rule with a blocked scenario does
@@ -76,7 +77,7 @@ final class Prerequisites {
         }
         for (String prerequisite : ScenarioTags.prerequisites(scenario.tags())) {
             Optional<Verdict> verdict = verdictOf(prerequisite);
-            if (verdict.isPresent() && verdict.get().isProblem()) {
+            if (verdict.isPresent() && isFinding(verdict.get())) {
                 return new ScenarioResult(scenario.name(), Verdict.BLOCKED,
                         "blocked by " + prerequisite + ", a declared prerequisite that did not pass in this run ("
                                 + verdict.get().wireName() + "); observed (" + scenario.verdict().wireName() + "): "
@@ -85,6 +86,18 @@ final class Prerequisites {
             }
         }
         return scenario;
+    }
+
+    /**
+     * A prerequisite blocks only with a finding of its own. Blocked itself (its claim could not be checked,
+     * because of a prerequisite of its own) it blocks nothing: the defect that blocked it is reported by that
+     * rule, and a dependent scenario that fails anyway may break its own claim (a loop whose call_soon runs
+     * callbacks inside a task's step blocks TASK-2 by NTODO-2, and breaks CURRENT-2 itself). Not-run (a cut
+     * run) says nothing either.
+     */
+    private static boolean isFinding(Verdict verdict) {
+        return verdict == Verdict.CRASHED || verdict == Verdict.TIMED_OUT || verdict == Verdict.ERROR
+                || verdict == Verdict.FAIL;
     }
 
     /** The verdicts a broken prerequisite can explain: what the scenario itself observed went wrong. */
