@@ -85,9 +85,9 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-      # The group's end wakes "p" from the done callback of "t": a future that calls it at once would step
-      # "p" inside the step of "t", which is FUTURE-1's claim (deferred dispatch), not this rule's.
-      @since-3.11 @profile-deferred-dispatch @needs-FUTURE-1
+      # The group's end wakes "p" from the done callback of "t": a future that calls it at once, undeclared,
+      # steps "p" inside the step of "t"; that done callbacks are deferred is FUTURE-1's claim, not this rule's.
+      @since-3.11 @needs-FUTURE-1
       Examples: A TaskGroup's tasks (3.11 and later)
         | construction |
         | a TaskGroup  |
@@ -125,9 +125,9 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-      # The group's end wakes "p" from the done callback of "t": a future that calls it at once would step
-      # "p" inside the step of "t", which is FUTURE-1's claim (deferred dispatch), not this rule's.
-      @since-3.11 @profile-deferred-dispatch @needs-FUTURE-1
+      # The group's end wakes "p" from the done callback of "t": a future that calls it at once, undeclared,
+      # steps "p" inside the step of "t"; that done callbacks are deferred is FUTURE-1's claim, not this rule's.
+      @since-3.11 @needs-FUTURE-1
       Examples: A TaskGroup's tasks (3.11 and later)
         | construction |
         | a TaskGroup  |
