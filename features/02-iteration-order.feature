@@ -23,9 +23,10 @@ Feature: The order of work inside one iteration
   Rule: I/O callbacks from the poll are queued before timers that are due
     Claims: C-5, C-7
 
-    Scenario: A ready reader runs before an overdue timer in the same iteration
+    @needs-TIMER-4 @needs-NTODO-1
+    Scenario: A ready reader runs before a due timer in the same iteration
       Given a reader "io" whose socket is already readable
-      And timer "timer" is scheduled with call_later, overdue by 1 second
+      And timer "timer" is scheduled with call_later, due at once
       When the loop runs one iteration
       Then the callbacks ran in the order "io" and "timer"
 

@@ -27,10 +27,15 @@ Feature: Cancelling a handle again, or after its callback ran
       When the loop runs one iteration
       Then no callback has run
 
-      Examples:
+      Examples: the ready queue
         | scheduler            |
         | call_soon            |
         | call_soon_threadsafe |
+
+      # A timer "already due" is made with a delay of 0, which call_later() must not run itself (TIMER-4).
+      @needs-TIMER-4
+      Examples: a timer due at once
+        | scheduler            |
         | call_later           |
         | call_at              |
 

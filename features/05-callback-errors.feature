@@ -28,10 +28,16 @@ Feature: A callback that raises is reported, and the loop goes on
       Then exactly the callbacks "boom" ran in iteration 1, in any order
       And the loop reported RuntimeError "raised by the kit"
 
-      Examples:
+      Examples: the ready queue
         | scheduler            |
         | call_soon            |
         | call_soon_threadsafe |
+
+      # A timer "already due" is made with a delay of 0 (TIMER-4), and a due timer runs in the first
+      # iteration (NTODO-1).
+      @needs-TIMER-4 @needs-NTODO-1
+      Examples: a timer due at once
+        | scheduler            |
         | call_later           |
         | call_at              |
 

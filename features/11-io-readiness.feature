@@ -31,6 +31,8 @@ Feature: Watching file descriptors: reader and writer callbacks
       When the loop runs one iteration
       Then exactly the callbacks "r" ran in iteration 1, in any order
 
+    # The timer's deadline is read with when(), which TIMER-1 checks.
+    @needs-TIMER-1
     Scenario: A running loop runs the reader of a readable socket without first waiting for a timer that is not due
       Given a byte waits on socket "s"
       And reader "r" watches socket "s" and, when it runs, does:

@@ -50,7 +50,8 @@ Feature: A new task schedules its first step; it does not run it
         | loop.create_task      |
         | asyncio.ensure_future |
 
-    @profile-default-task-factory
+    # The task's step is queued during an iteration; that it waits for the next one is NTODO-2's claim.
+    @profile-default-task-factory @needs-NTODO-2
     Scenario Outline: A task created with <construction> by a callback of the running loop has not started when the callback ends
       Given callback "c" is scheduled with call_soon and, when it runs, does:
         | create task "t" with <construction> |
@@ -66,7 +67,8 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-    @profile-default-task-factory
+    # The task's step is queued during an iteration; that it waits for the next one is NTODO-2's claim.
+    @profile-default-task-factory @needs-NTODO-2
     Scenario Outline: A task created with <construction> by the coroutine of a running task has not started when that coroutine yields
       Given task "p" is created with the Task constructor and, when its coroutine runs, does:
         | create task "t" with <construction> |
@@ -83,7 +85,9 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-      @since-3.11
+      # The group's end wakes "p" from the done callback of "t": a future that calls it at once, undeclared,
+      # steps "p" inside the step of "t"; that done callbacks are deferred is FUTURE-1's claim, not this rule's.
+      @since-3.11 @needs-FUTURE-1
       Examples: A TaskGroup's tasks (3.11 and later)
         | construction |
         | a TaskGroup  |
@@ -104,7 +108,8 @@ Feature: A new task schedules its first step; it does not run it
         | loop.create_task      |
         | asyncio.ensure_future |
 
-    @profile-default-task-factory
+    # The task's step is queued during an iteration; that it waits for the next one is NTODO-2's claim.
+    @profile-default-task-factory @needs-NTODO-2
     Scenario Outline: A task created with <construction> by the coroutine of a running task starts in the next iteration
       Given task "p" is created with the Task constructor and, when its coroutine runs, does:
         | create task "t" with <construction> |
@@ -120,7 +125,9 @@ Feature: A new task schedules its first step; it does not run it
         | asyncio.create_task   |
         | asyncio.ensure_future |
 
-      @since-3.11
+      # The group's end wakes "p" from the done callback of "t": a future that calls it at once, undeclared,
+      # steps "p" inside the step of "t"; that done callbacks are deferred is FUTURE-1's claim, not this rule's.
+      @since-3.11 @needs-FUTURE-1
       Examples: A TaskGroup's tasks (3.11 and later)
         | construction |
         | a TaskGroup  |

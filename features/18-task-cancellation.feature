@@ -14,6 +14,9 @@ Feature: Cancelling a task, and the current task
   step, while it awaits a future, after it is done) and which task is current
   inside and around its steps. How a cancelled task is woken (its awaited
   future's done callback, one iteration later) is what CYCLES-1 checks already.
+  Most scenarios run one iteration for a new task to take its first step (to
+  reach its await, or to finish); that the step runs then is TASK-2's claim,
+  so those rules declare it as their prerequisite (@needs-TASK-2).
 
   Source: CPython Lib/asyncio/tasks.py, Task.cancel, Task.__step
   (_must_cancel, _fut_waiter, "except exceptions.CancelledError"),
@@ -23,7 +26,7 @@ Feature: Cancelling a task, and the current task
   Background:
     Given a fresh event loop
 
-  @CANCEL-1 @MUST
+  @CANCEL-1 @MUST @needs-TASK-2
   Rule: A task cancelled before its first step never runs its coroutine and ends cancelled
     Beyond the claims: asyncio docs, Task.cancel ("arranges for a CancelledError exception to be thrown into the wrapped coroutine"); CPython tasks.py, Task.cancel and Task.__step (_must_cancel)
 
@@ -39,7 +42,7 @@ Feature: Cancelling a task, and the current task
       Then the coroutine of task "t" has not started
       And future "t" is cancelled
 
-  @CANCEL-2 @MUST
+  @CANCEL-2 @MUST @needs-TASK-2
   Rule: cancel() does not end a task at once; the task ends at its next step
     Beyond the claims: asyncio docs, Task.cancel ("on the next cycle of the event loop"); CPython tasks.py, Task.cancel (_must_cancel, _fut_waiter)
 
@@ -70,7 +73,7 @@ Feature: Cancelling a task, and the current task
       When the loop runs one iteration
       Then future "t" is cancelled
 
-  @CANCEL-3 @MUST
+  @CANCEL-3 @MUST @needs-TASK-2
   Rule: A task cancelled while it awaits a future gets CancelledError at the await and ends cancelled
     Beyond the claims: asyncio docs, Task.cancel; CPython tasks.py, Task.__step and __step_run_and_handle_result ("except exceptions.CancelledError ... super().cancel()")
 
@@ -83,7 +86,7 @@ Feature: Cancelling a task, and the current task
       Then the coroutine of task "t" resumed and finished
       And future "t" is cancelled
 
-  @CANCEL-4 @SHOULD
+  @CANCEL-4 @SHOULD @needs-TASK-2
   Rule: Cancelling a task that awaits a future cancels that future at once
     Beyond the claims: CPython tasks.py, Task.cancel ("if self._fut_waiter is not None: if self._fut_waiter.cancel(msg=msg)")
 
@@ -118,7 +121,7 @@ Feature: Cancelling a task, and the current task
       When the loop runs one iteration
       Then future "f" is cancelled
 
-  @CANCEL-5 @MUST
+  @CANCEL-5 @MUST @needs-TASK-2
   Rule: A task whose coroutine catches CancelledError and returns ends with its result, not cancelled
     Beyond the claims: asyncio docs, Task.cancel ("The coroutine then has a chance to clean up or even deny the request by suppressing the exception"); CPython tasks.py, Task.__step_run_and_handle_result
 
@@ -139,7 +142,7 @@ Feature: Cancelling a task, and the current task
       Then the coroutine of task "t" caught its cancellation
       And future "t" is not cancelled
 
-  @CANCEL-6 @MUST
+  @CANCEL-6 @MUST @needs-TASK-2
   Rule: cancel() of a task that is done returns False and leaves the task as it was
     Beyond the claims: asyncio docs, Task.cancel ("If the Task is already done or cancelled, return False"); CPython tasks.py, Task.cancel
 
@@ -177,7 +180,7 @@ Feature: Cancelling a task, and the current task
       When the loop runs until future "t" is done
       Then it is refused with CancelledError "why"
 
-  @CURRENT-1 @MUST
+  @CURRENT-1 @MUST @needs-TASK-2
   Rule: While a task's coroutine runs, current_task() is that task
     Beyond the claims: asyncio docs, asyncio.current_task ("Return the currently running Task instance"); CPython tasks.py, Task.__step (_enter_task)
 
@@ -187,7 +190,7 @@ Feature: Cancelling a task, and the current task
       When the loop runs one iteration
       Then note "inside" is "t"
 
-  @CURRENT-2 @MUST
+  @CURRENT-2 @MUST @needs-TASK-2
   Rule: In a callback that is not a task's step, current_task() is None
     Beyond the claims: asyncio docs, asyncio.current_task ("or None if no task is running"); CPython tasks.py, current_task, _leave_task
 

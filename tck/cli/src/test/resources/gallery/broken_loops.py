@@ -287,6 +287,25 @@ class _NegativeDelayWraps(asyncio.SelectorEventLoop):
         return super().call_later(delay, callback, *args, context=context)
 
 
+class _NegativeDelayRefused(asyncio.SelectorEventLoop):
+    """TIMER-4: a timer in the past is refused with ValueError, as a loop whose timers take an unsigned delay
+    may do: call_later(delay < 0), and call_at(when) with when more than a millisecond (a millisecond clock's
+    tick) before loop.time(), so that call_at(loop.time()), a deadline of now that a fresh clock reading has
+    just passed, and the loop's own call_later(0) are accepted."""
+
+    _PAST_BY_MORE_THAN = 0.001
+
+    def call_later(self, delay, callback, *args, context=None):
+        if delay < 0:
+            raise ValueError(f"delay must not be negative: {delay!r}")
+        return super().call_later(delay, callback, *args, context=context)
+
+    def call_at(self, when, callback, *args, context=None):
+        if when < self.time() - self._PAST_BY_MORE_THAN:
+            raise ValueError(f"when is in the past: {when!r}")
+        return super().call_at(when, callback, *args, context=context)
+
+
 class _CallAtOnAnotherClock(_HandWrittenLoop):
     """time() answers the wall clock while the timer heap runs on the monotonic clock, so a
     deadline given to call_at (read from loop.time()) is decades away."""
@@ -798,6 +817,10 @@ def timeout_in_milliseconds():
 
 def negative_delay_wraps():
     return _NegativeDelayWraps()
+
+
+def negative_delay_refused():
+    return _NegativeDelayRefused()
 
 
 def call_at_on_another_clock():

@@ -36,8 +36,11 @@ final class ClaimedRules {
      */
     static final String BEYOND_PREFIX = "Beyond the claims:";
 
-    /** A scenario (or scenario outline) of a rule, with the line of its keyword. */
-    record ScenarioRef(String name, String feature, int line) {
+    /**
+     * A scenario (or scenario outline) of a rule, with the line of its keyword and the rules it declares as
+     * prerequisites on itself or its Examples ({@code @needs-TIMER-4}: TIMER-4).
+     */
+    record ScenarioRef(String name, String feature, int line, List<String> needs) {
         String location() {
             return feature + ":" + line;
         }
@@ -137,8 +140,20 @@ final class ClaimedRules {
     private static List<ScenarioRef> scenariosOf(CatalogueRule rule, Rule gherkin) {
         return gherkin.getChildren().stream().map(RuleChild::getScenario).flatMap(Optional::stream)
                 .map((Scenario s) -> new ScenarioRef(s.getName().strip(), rule.feature(),
-                        Math.toIntExact(s.getLocation().getLine())))
+                        Math.toIntExact(s.getLocation().getLine()), needs(s)))
                 .toList();
+    }
+
+    private static List<String> needs(Scenario scenario) {
+        java.util.stream.Stream<io.cucumber.messages.types.Tag> tags = java.util.stream.Stream.concat(
+                scenario.getTags().stream(), scenario.getExamples().stream().flatMap(e -> e.getTags().stream()));
+        return prerequisites(tags.map(io.cucumber.messages.types.Tag::getName));
+    }
+
+    /** The rule IDs of the prerequisite tags among {@code tags}, in order, without repeats. */
+    static List<String> prerequisites(java.util.stream.Stream<String> tags) {
+        return tags.filter(org.asynciotck.runner.ScenarioTags::isPrerequisite)
+                .map(tag -> tag.substring(tag.indexOf("needs-") + "needs-".length())).distinct().toList();
     }
 
     List<Entry> entries() {

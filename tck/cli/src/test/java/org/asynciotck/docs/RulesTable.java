@@ -133,6 +133,12 @@ public final class RulesTable {
                         + "regenerate it from the project root with\n\n")
                 .append("```sh\n").append(REGENERATE_COMMAND).append("\n```\n\n")
                 .append("(`RulesTableTest` fails while this file is out of date.)\n\n")
+                .append("A rule or scenario \"needs\" another rule (tag `@needs-TIMER-4`) when it cannot avoid a"
+                        + " behaviour that\nrule checks, e.g. a timer that is due in the next iteration. When both"
+                        + " do not pass in the same run,\nthe scenario's verdict is `blocked by TIMER-4`, its own"
+                        + " observation kept in the message, so one\ndefect fails one rule; a scenario that passed, or"
+                        + " whose prerequisite did not run (`--tags`), keeps\nits verdict, and blocked is never a pass"
+                        + " (`docs/threads-and-time.md`, \"Blocked by a prerequisite\").\n\n")
                 .append(claims.size()).append(" claims: ").append(encoded).append(" encoded by rules, ")
                 .append(claims.size() - encoded).append(" deliberately not turned into rules (reason given); ")
                 .append(contradicted).append(" with an errata entry, where real CPython differs from the document or"
@@ -154,9 +160,11 @@ public final class RulesTable {
                     .append(" (`").append(entry.rule().location()).append("`). ")
                     .append(entry.beyond() == null ? "Claims: " + String.join(", ", entry.claims())
                             : "Beyond the claims: " + entry.beyond())
-                    .append(".\n\n");
+                    .append(".").append(needs(ClaimedRules.prerequisites(entry.rule().tags().stream().sorted()), "."))
+                    .append("\n\n");
             for (ScenarioRef scenario : entry.scenarios()) {
-                out.append("- ").append(scenario.name()).append(" (`").append(scenario.location()).append("`)\n");
+                out.append("- ").append(scenario.name()).append(" (`").append(scenario.location()).append("`)")
+                        .append(needs(scenario.needs(), "")).append('\n');
             }
             out.append('\n');
         }
@@ -164,6 +172,15 @@ public final class RulesTable {
     }
 
     /** GitHub's heading anchor for a rule heading such as "### STALL-1". */
+    /** " Needs [TIMER-4](#timer-4)." after a rule, "; needs ..." after a scenario; "" without prerequisites. */
+    private static String needs(List<String> rules, String end) {
+        if (rules.isEmpty()) {
+            return "";
+        }
+        String links = rules.stream().map(id -> "[" + id + "](#" + anchor(id) + ")").collect(Collectors.joining(", "));
+        return end.isEmpty() ? "; needs " + links : " Needs " + links + end;
+    }
+
     private static String anchor(String ruleId) {
         return ruleId.toLowerCase(java.util.Locale.ROOT);
     }

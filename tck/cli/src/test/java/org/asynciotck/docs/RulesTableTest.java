@@ -74,6 +74,34 @@ class RulesTableTest {
     }
 
     @Test
+    void aDeclaredPrerequisiteIsListedWithTheRuleOrScenarioThatNeedsIt() {
+        RulesTable fixture = RulesTable.of("| C-1 | S | \"q\" | | |\n", Map.of("features/a.feature", """
+                Feature: F
+                  @LOOP-1 @MUST
+                  Rule: First
+                    Claims: C-1
+
+                    Scenario: one
+                      Given a loop
+
+                  @LOOP-2 @MUST @needs-LOOP-1
+                  Rule: Second
+                    Claims: C-1
+
+                    Scenario Outline: two <n>
+                      Given a loop
+
+                      @needs-LOOP-1
+                      Examples:
+                        | n |
+                        | 1 |
+                """), Set.of());
+        assertThat(fixture.render()).contains("Claims: C-1. Needs [LOOP-1](#loop-1).")
+                .contains("- two <n> (`features/a.feature:13`); needs [LOOP-1](#loop-1)")
+                .contains("- one (`features/a.feature:6`)\n");
+    }
+
+    @Test
     void aRuleBeyondTheSourceDocumentNamesItsSourceInsteadOfClaims() {
         RulesTable fixture = RulesTable.of("| C-1 | S | \"q\" | | not a loop behaviour: test |\n",
                 Map.of("features/a.feature", feature("Beyond the claims: asyncio docs, Future.result")),

@@ -80,19 +80,19 @@ class GalleryOfBrokenLoopsTest {
                 broken("lifo_ready_queue", "NTODO-3", "FUTURE-1"),
                 // a task woken in this iteration resumes in it; a stopping batch runs what it schedules;
                 // stop() before run_forever() runs more than one iteration; a task made by a callback or
-                // a task starts in the iteration that made it (TASK-1, TASK-2), and the done callbacks a
+                // a task starts in the iteration that made it (TASK-1, TASK-2: blocked by NTODO-2, as the task's
+                // step is such a callback; the coroutine did not start inside create_task), and the done callbacks a
                 // callback or a task queues by completing a future, or adding one to a done future, run
                 // in that iteration too (FUTURE-1, FUTURE-2)
-                broken("drains_new_callbacks", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "TASK-2",
+                broken("drains_new_callbacks", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1=blocked", "TASK-2=blocked",
                         "FUTURE-1", "FUTURE-2"),
-                // due timers wait an iteration: a raising timer too (ERROR-1 expects it to run in the
-                // first iteration), a zero-delay timer scheduled by a callback waits two (ORDER-2), and an
-                // overdue timer is not run by the first iteration (TIMER-4)
-                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1", "TIMER-4"),
+                // due timers wait an iteration (NTODO-1), and a zero-delay timer scheduled by a callback waits
+                // two (ORDER-2); ERROR-1's raising timer, expected in the first iteration, is blocked by NTODO-1
+                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1=blocked"),
                 broken("batch_budget", "SENTINEL-1"),
                 // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
                 // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2)
-                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1", "TASK-2",
+                broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1=blocked", "TASK-2=blocked",
                         "FUTURE-1", "FUTURE-2", "CURRENT-2"),
                 // the inbox takes callbacks from a closed loop too (CLOSED-3)
                 broken("threadsafe_inbox", "NTODO-3", "CLOSED-3"),
@@ -115,13 +115,17 @@ class GalleryOfBrokenLoopsTest {
                 broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4", "TIMER-2=timed-out",
                         "TIMER-3=timed-out", "TIMER-5=timed-out", "IO-1=timed-out", "RUN-3=timed-out",
                         "RUN-4=timed-out"),
-                // timers and handles; an overdue timer is 49 days away: it gives no zero timeout
-                // (TIMEOUT-2), a raising overdue timer never runs (ERROR-1), nor any overdue one (TIMER-4)
-                broken("negative_delay_wraps", "NTODO-1", "TIMEOUT-2", "ERROR-1", "TIMER-4"),
-                // a raising call_at timer never runs either, nor an overdue one (TIMER-4), and when() is
-                // not the time the timer was given (TIMER-1)
-                // IO-1's scenario with a timer that is not due measures the reader against the timer's when()
-                broken("call_at_on_another_clock", "NTODO-1", "ERROR-1", "TIMER-1", "TIMER-4", "IO-1"),
+                // timers and handles; an overdue timer is 49 days away (TIMER-4); the other rules' due timers
+                // have a zero delay, which does not wrap
+                broken("negative_delay_wraps", "TIMER-4"),
+                // a timer in the past is refused (ValueError): only TIMER-4 makes one; the due timers of the other
+                // rules have a zero delay (LoopSteps.ALREADY_DUE_SECONDS)
+                broken("negative_delay_refused", "TIMER-4"),
+                // when() is not the time the timer was given (TIMER-1), and a due call_at timer never runs
+                // (TIMER-4); NTODO-1's and ERROR-1's due call_at timers are blocked by TIMER-4, and IO-1's scenario,
+                // which measures the reader against a timer's when(), by TIMER-1
+                broken("call_at_on_another_clock", "NTODO-1=blocked", "ERROR-1=blocked", "TIMER-1", "TIMER-4",
+                        "IO-1=blocked"),
                 // the uncancelled copy is what the timer queue holds, so it also sets the timeout, and
                 // cancelling it twice does not stop it either (HANDLE-4)
                 broken("cancelled_timers_still_fire", "HANDLE-1", "TIMEOUT-4", "HANDLE-4"),
@@ -148,11 +152,13 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1", "CANCEL-2", "CANCEL-4"),
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1", "CANCEL-3", "CANCEL-5=timed-out",
                         "CANCEL-7=timed-out"),
-                // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop, and for
-                // every cancellation and current-task scenario that runs one iteration for a task to reach its await
+                // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop; every
+                // cancellation and current-task rule that runs one iteration for a task to reach its await is
+                // blocked by TASK-2 (declared @needs-TASK-2)
                 broken("create_task_queues_bookkeeping", "TASK-1"),
-                broken("create_task_starts_late", "TASK-1", "TASK-2", "CANCEL-1", "CANCEL-2", "CANCEL-3", "CANCEL-4",
-                        "CANCEL-5", "CANCEL-6", "CURRENT-1", "CURRENT-2"),
+                broken("create_task_starts_late", "TASK-1", "TASK-2", "CANCEL-1=blocked", "CANCEL-2=blocked",
+                        "CANCEL-3=blocked", "CANCEL-4=blocked", "CANCEL-5=blocked", "CANCEL-6=blocked",
+                        "CURRENT-1=blocked", "CURRENT-2=blocked"),
                 // the paths programs take: tasks made and futures completed inside a running task;
                 // a task made inside a task starts in the iteration that made it, late for TASK-2 too
                 broken("nested_create_task_steps_at_once", "TASK-1", "TASK-2"),
@@ -167,12 +173,17 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancelled_exception_returned", "FUTURE-4"),
                 broken("remove_done_callback_removes_one", "FUTURE-5"),
                 broken("future_holds_stop_iteration", "FUTURE-6"),
-                // IO-1's scenario with a timer that is not due measures the reader against the timer's when()
-                broken("when_is_the_delay", "TIMER-1", "IO-1"),
+                // IO-1's scenario with a timer that is not due measures the reader against the timer's when():
+                // blocked by TIMER-1
+                broken("when_is_the_delay", "TIMER-1", "IO-1=blocked"),
                 broken("timers_in_scheduling_order", "TIMER-2"),
                 broken("timers_run_early", "TIMER-3"),
-                // a closed loop is idle too: call_later(0) runs the callback instead of refusing (CLOSED-3)
-                broken("zero_delay_runs_inline_when_idle", "TIMER-4", "CLOSED-3"),
+                // a closed loop is idle too: call_later(0) runs the callback instead of refusing (CLOSED-3); the
+                // due timers of NTODO-1, ERROR-1, HANDLE-4 and TIMEOUT-2 have a zero delay (declared @needs-TIMER-4):
+                // they run inside call_later, and those rules are blocked by TIMER-4 (HANDLE-1's passes: its
+                // callback ran before the cancel, and the callbacks next to it ran as expected)
+                broken("zero_delay_runs_inline_when_idle", "TIMER-4", "CLOSED-3", "NTODO-1=blocked", "ERROR-1=blocked",
+                        "HANDLE-4=blocked", "TIMEOUT-2=blocked"),
                 broken("clock_rewound_when_timers_fire", "TIMER-5"),
                 broken("cancel_twice_raises", "HANDLE-4"),
                 broken("context_without_handle", "EXC-1"),

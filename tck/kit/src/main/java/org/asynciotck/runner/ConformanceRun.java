@@ -54,6 +54,7 @@ public final class ConformanceRun {
     /** Runs every selected scenario and returns the complete result. */
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
+        catalogue.requireKnownPrerequisites();
         try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime),
                 configuration.parallel())) {
             AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());

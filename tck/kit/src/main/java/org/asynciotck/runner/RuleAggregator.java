@@ -17,11 +17,12 @@ public final class RuleAggregator {
     /**
      * One {@link RuleResult} per rule that had at least one scenario, in the order the
      * rules first appeared. Titles come from the catalogue; the level from the scenarios'
-     * tags, else the catalogue, else MUST (an unlabelled rule is not quietly downgraded).
+     * tags, else the catalogue, else MUST (an unlabelled rule is not quietly downgraded). A scenario
+     * whose declared prerequisite did not pass is blocked first ({@link Prerequisites}).
      */
     public static List<RuleResult> aggregate(List<ScenarioResult> scenarios, RuleCatalogue catalogue) {
         Map<String, List<ScenarioResult>> byRule = new LinkedHashMap<>();
-        for (ScenarioResult scenario : scenarios) {
+        for (ScenarioResult scenario : Prerequisites.resolve(scenarios)) {
             byRule.computeIfAbsent(scenario.ruleId().orElse(UNTAGGED), id -> new ArrayList<>()).add(scenario);
         }
         List<RuleResult> rules = new ArrayList<>();

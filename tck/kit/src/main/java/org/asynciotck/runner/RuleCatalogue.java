@@ -5,6 +5,7 @@ import io.cucumber.messages.types.Envelope;
 import io.cucumber.messages.types.Feature;
 import io.cucumber.messages.types.FeatureChild;
 import io.cucumber.messages.types.Rule;
+import io.cucumber.messages.types.RuleChild;
 import io.cucumber.messages.types.Tag;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,10 +21,13 @@ public final class RuleCatalogue {
 
     private final Map<String, CatalogueRule> rulesById;
     private final List<String> problems;
+    /** The problems of prerequisite tags alone (a subset of {@link #problems}): a run refuses these. */
+    private final List<String> prerequisiteProblems;
 
-    private RuleCatalogue(Map<String, CatalogueRule> rulesById, List<String> problems) {
+    private RuleCatalogue(Map<String, CatalogueRule> rulesById, List<String> problems, List<String> prerequisiteProblems) {
         this.rulesById = rulesById;
         this.problems = List.copyOf(problems);
+        this.prerequisiteProblems = List.copyOf(prerequisiteProblems);
     }
 
     /** Reads every {@code .feature} file under the classpath folder {@code folder} (e.g. "features"). */
@@ -49,9 +53,25 @@ public final class RuleCatalogue {
         return Optional.ofNullable(rulesById.get(id));
     }
 
-    /** What is wrong with the feature files' rule tags (missing ID, missing level, duplicate ID), one line each. */
+    /**
+     * What is wrong with the feature files' rule tags (missing ID, missing level, duplicate ID, a
+     * prerequisite naming an unknown rule, its own rule, or a cycle), one line each.
+     */
     public List<String> problems() {
         return problems;
+    }
+
+    /**
+     * Refuses a catalogue whose {@code @needs-<RULE ID>} tags cannot be resolved: a scenario that leans on a
+     * rule that does not exist could never be blocked by it, so its verdict would silently mean something else.
+     *
+     * @throws IllegalStateException naming every such tag and where it is
+     */
+    public void requireKnownPrerequisites() {
+        if (!prerequisiteProblems.isEmpty()) {
+            throw new IllegalStateException("the feature files declare prerequisites the kit cannot resolve: "
+                    + String.join("; ", prerequisiteProblems));
+        }
     }
 
     private static final class Builder {
@@ -59,6 +79,8 @@ public final class RuleCatalogue {
                 .includeSource(false).includePickles(false).includeGherkinDocument(true).build();
         private final Map<String, CatalogueRule> rules = new LinkedHashMap<>();
         private final List<String> problems = new ArrayList<>();
+        /** Per rule ID, the prerequisites its Rule, Scenarios and Examples declare, with where each is. */
+        private final Map<String, Map<String, String>> prerequisites = new LinkedHashMap<>();
 
         void add(String path, byte[] text) {
             parser.parse(path, text).forEach(envelope -> read(path, envelope));
@@ -96,6 +118,50 @@ public final class RuleCatalogue {
             if (earlier != null) {
                 problems.add(where + ": rule ID " + entry.id() + " is already used at " + earlier.location());
             }
+            readPrerequisites(path, entry.id(), rule);
+        }
+
+        private void readPrerequisites(String path, String id, Rule rule) {
+            Map<String, String> needed = prerequisites.computeIfAbsent(id, k -> new LinkedHashMap<>());
+            note(needed, path, rule.getTags());
+            for (RuleChild child : rule.getChildren()) {
+                child.getScenario().ifPresent(scenario -> {
+                    note(needed, path, scenario.getTags());
+                    scenario.getExamples().forEach(examples -> note(needed, path, examples.getTags()));
+                });
+            }
+        }
+
+        private static void note(Map<String, String> needed, String path, List<Tag> tags) {
+            for (Tag tag : tags) {
+                ScenarioTags.prerequisites(List.of(tag.getName()))
+                        .forEach(rule -> needed.putIfAbsent(rule, path + ":" + tag.getLocation().getLine()));
+            }
+        }
+
+        /** Unknown rules, a rule naming itself, and cycles (which could never be resolved). */
+        private List<String> prerequisiteProblems() {
+            List<String> found = new ArrayList<>();
+            prerequisites.forEach((id, needed) -> needed.forEach((rule, where) -> {
+                if (!rules.containsKey(rule)) {
+                    found.add(where + ": @needs-" + rule + " names no rule of the catalogue");
+                } else if (rule.equals(id)) {
+                    found.add(where + ": rule " + id + " names itself as its prerequisite");
+                } else if (reaches(rule, id, new java.util.HashSet<>())) {
+                    found.add(where + ": @needs-" + rule + " makes a cycle of prerequisites back to " + id);
+                }
+            }));
+            return found;
+        }
+
+        private boolean reaches(String from, String to, java.util.Set<String> seen) {
+            if (from.equals(to)) {
+                return true;
+            }
+            if (!seen.add(from)) {
+                return false;
+            }
+            return prerequisites.getOrDefault(from, Map.of()).keySet().stream().anyMatch(next -> reaches(next, to, seen));
         }
 
         private static List<String> unknownProfiles(String where, List<String> tags) {
@@ -110,7 +176,10 @@ public final class RuleCatalogue {
         }
 
         RuleCatalogue build() {
-            return new RuleCatalogue(new LinkedHashMap<>(rules), problems);
+            List<String> unresolvable = prerequisiteProblems();
+            List<String> all = new ArrayList<>(problems);
+            all.addAll(unresolvable);
+            return new RuleCatalogue(new LinkedHashMap<>(rules), all, unresolvable);
         }
     }
 }

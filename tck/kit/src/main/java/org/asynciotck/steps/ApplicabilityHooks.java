@@ -3,6 +3,7 @@ package org.asynciotck.steps;
 import io.cucumber.java.After;
 import io.cucumber.java.Before;
 import io.cucumber.java.Scenario;
+import org.asynciotck.runner.ScenarioTags;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Profile;
@@ -12,7 +13,8 @@ import org.asynciotck.spi.Profile;
  * {@code @needs-<capability>} tag the implementation does not declare, a
  * {@code @since-<api level>} above the one it implements, or a {@code @profile-<name>}
  * of a profile it does not follow makes the scenario "not applicable" with the reason
- * named, never a pass and never a failure. All of it is read from what the implementation
+ * named, never a pass and never a failure ({@code @needs-<RULE ID>} is a prerequisite rule instead, which
+ * this does not read). All of it is read from what the implementation
  * declared; nothing here looks at how its loop behaves.
  */
 public final class ApplicabilityHooks {
@@ -32,7 +34,9 @@ public final class ApplicabilityHooks {
         context.begin(scenario);
         ImplementationInfo info = context.info();
         for (String tag : scenario.getSourceTagNames()) {
-            if (tag.startsWith(NEEDS) && !info.has(tag.substring(NEEDS.length()))) {
+            // @needs-TIMER-4 names a prerequisite rule, not a capability: it is resolved with the run's
+            // result (runner.Prerequisites), so the scenario runs here.
+            if (tag.startsWith(NEEDS) && !ScenarioTags.isPrerequisite(tag) && !info.has(tag.substring(NEEDS.length()))) {
                 throw missingCapability(info, tag.substring(NEEDS.length()));
             }
             if (tag.startsWith(SINCE)) {

@@ -30,15 +30,15 @@ final class CallbackScript {
             form("raise an error", "raise an error", m -> new Operation.Raise()),
             form("note running the loop as \"n\"", "note running the loop as " + NAME,
                     m -> note(m.group(1), new Operation.RunForever())),
-            form("create task \"t\" with eager start", "create task " + NAME + " with eager start",
-                    m -> Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, true)),
-            form("create task \"t\" with the Task constructor", "create task " + NAME + " with the Task constructor",
-                    m -> Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, false)),
-            form("create task \"t\" with loop.create_task", "create task " + NAME + " with loop.create_task",
-                    m -> Tasks.create(m.group(1), TaskConstruction.CREATE_TASK, false)),
-            form("create task \"t\" with asyncio.create_task",
+            multi("create task \"t\" with eager start", "create task " + NAME + " with eager start",
+                    m -> made(Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, true))),
+            multi("create task \"t\" with the Task constructor", "create task " + NAME + " with the Task constructor",
+                    m -> made(Tasks.create(m.group(1), TaskConstruction.TASK_CONSTRUCTOR, false))),
+            multi("create task \"t\" with loop.create_task", "create task " + NAME + " with loop.create_task",
+                    m -> made(Tasks.create(m.group(1), TaskConstruction.CREATE_TASK, false))),
+            multi("create task \"t\" with asyncio.create_task",
                     "create task " + NAME + " with (asyncio\\.create_task|asyncio\\.ensure_future|a TaskGroup)",
-                    m -> Tasks.create(m.group(1), Tasks.construction(m.group(2)), false)),
+                    m -> made(Tasks.create(m.group(1), Tasks.construction(m.group(2)), false))),
             form("enter task \"a\"", "enter task " + NAME, m -> new Operation.EnterTask(m.group(1))),
             form("leave task \"a\"", "leave task " + NAME, m -> new Operation.LeaveTask(m.group(1))),
             form("set the result of future \"f\" to 1", "set the result of future " + NAME + " to (-?\\d+)",
@@ -125,6 +125,15 @@ final class CallbackScript {
         StringBuilder known = new StringBuilder();
         FORMS.forEach(form -> known.append("\n  | ").append(form.example()).append(" |"));
         throw new IllegalArgumentException("unknown callback action [" + line + "]; the known forms are:" + known);
+    }
+
+    /**
+     * A task made by a callback or a coroutine, then a note of whether it is done, recorded as the call that
+     * made it returns: a coroutine whose {@code :start} comes before that note ran inside the call (an eager
+     * start), one whose {@code :start} comes after it ran later (diagnosis only: ProfileHints).
+     */
+    private static List<Operation> made(Operation.CreateTask task) {
+        return List.of(task, note(Tasks.madeNote(task.task()), new Operation.TaskDone(task.task())));
     }
 
     private static Operation note(String name, Operation of) {

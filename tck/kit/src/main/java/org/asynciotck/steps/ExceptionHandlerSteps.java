@@ -19,7 +19,7 @@ public final class ExceptionHandlerSteps {
     @Given("callback {string} is scheduled with {scheduler}, already due, and raises {word} when it runs")
     public void scheduledAndRaisesBase(String label, Scheduler scheduler, String error) {
         context.performExpectingSuccess(scheduler.schedule(label,
-                List.of(new Operation.RaiseBaseException(BaseErrors.named(error))), label, -LoopSteps.ALREADY_DUE_SECONDS));
+                List.of(new Operation.RaiseBaseException(BaseErrors.named(error))), label, LoopSteps.ALREADY_DUE_SECONDS));
     }
 
     @Given("callback {string} is added as a done callback of future {string}, and raises {word} when it runs")

@@ -31,10 +31,10 @@ final class ProfileHints {
                 : "";
     }
 
-    /** For a task whose coroutine started inside the call that created it. */
+    /** For a task whose coroutine started inside the call that created it (Recording.startedInsideCreation). */
     static String startedEagerly(ImplementationInfo info) {
         return info.follows(Profile.DEFAULT_TASK_FACTORY)
-                ? "; the coroutine started in the iteration that created the task: if that is because the"
+                ? "; the coroutine started inside the call that created the task: if that is because the"
                         + " loop's task factory is asyncio.eager_task_factory by design, declare the profile "
                         + Profile.EAGER_TASK_FACTORY.wireName() + WHERE
                 : "";

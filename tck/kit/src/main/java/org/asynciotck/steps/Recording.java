@@ -22,6 +22,11 @@ final class Recording {
         this.events = events;
     }
 
+    /** What a loop recorded, as given (for tests of what the kit reads from it). */
+    static Recording of(List<Event> events) {
+        return new Recording(List.copyOf(events));
+    }
+
     static Recording of(ScenarioContext context) {
         Object value = context.performExpectingSuccess(new Operation.Recorded()).value();
         if (!(value instanceof List<?> list) || !list.stream().allMatch(Event.class::isInstance)) {
@@ -59,6 +64,21 @@ final class Recording {
 
     Integer runOf(String label) {
         return events.stream().filter(event -> event.label().equals(label)).map(Event::run).findFirst().orElse(null);
+    }
+
+    /**
+     * Whether the coroutine of task {@code task} started inside the call that made it: its {@code :start}
+     * comes before the note recorded as that call returned (a task made by a callback or a coroutine), or,
+     * for a task made by a step, before any iteration ran. False when it did not start.
+     */
+    boolean startedInsideCreation(String task) {
+        List<String> labels = events.stream().map(Event::label).toList();
+        int start = labels.indexOf(Tasks.started(task));
+        if (start < 0) {
+            return false;
+        }
+        int made = labels.indexOf(NOTE_PREFIX + Tasks.madeNote(task));
+        return made >= 0 ? start < made : events.get(start).run() == 0;
     }
 
     Object note(String name, ScenarioContext context) {

@@ -38,6 +38,11 @@ final class Tasks {
         };
     }
 
+    /** The note a callback script records as the call that made task {@code name} returns (CallbackScript). */
+    static String madeNote(String name) {
+        return "kit: task \"" + name + "\" made";
+    }
+
     static String started(String name) {
         return name + ":start";
     }
