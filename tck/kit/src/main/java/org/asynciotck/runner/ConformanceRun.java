@@ -74,7 +74,7 @@ public final class ConformanceRun {
         // Before the run's bound starts (it is set by the first scenario's session) and apart from it: the
         // preflight is bounded by its own two operation bounds (IterationPreflight).
         iterations = forcedIterations != null
-                ? new IterationDriver(forcedIterations, "forced by the kit's own test, no preflight ran")
+                ? IterationDriver.forced(forcedIterations)
                 : IterationPreflight.run(configuration.implementation());
         try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime),
                 configuration.parallel(), iterations)) {

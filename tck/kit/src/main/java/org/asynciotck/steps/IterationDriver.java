@@ -12,11 +12,24 @@ import org.asynciotck.spi.Operation.RunOnce.Via;
  * @param via how every scenario outside LIFE-1 and LIFE-4 runs one iteration; null when neither
  *            primitive returned in the preflight (those scenarios are then blocked)
  * @param why what the preflight saw, in the kit's own words (nothing the loop sent)
+ * @param documentedBroken whether the preflight found that stop() before run_forever() does not return
+ *            (then LIFE-4, whose claim is that primitive's pending stop(), cannot be checked)
  */
-public record IterationDriver(Via via, String why) {
+public record IterationDriver(Via via, String why, boolean documentedBroken) {
 
     public IterationDriver {
         Objects.requireNonNull(why, "why");
+    }
+
+    /** What a preflight found: anything but stop-before-run is chosen only when stop-before-run did not return. */
+    public IterationDriver(Via via, String why) {
+        this(via, why, via != Via.STOP_BEFORE_RUN);
+    }
+
+    /** For the kit's own controls: {@code via} drives iterations without a preflight, which found nothing broken. */
+    public static IterationDriver forced(Via via) {
+        return new IterationDriver(Objects.requireNonNull(via, "via"), "forced by the kit's own test, no preflight ran",
+                false);
     }
 
     /** What a run that made no preflight assumes (a run outside the kit's runner): the documented primitive. */
@@ -47,10 +60,5 @@ public record IterationDriver(Via via, String why) {
     /** "stop_before_run", "call_soon_stop", or "none" when neither primitive works. */
     public String wireName() {
         return via == null ? "none" : via.wireName();
-    }
-
-    /** Whether iterations are driven by anything but the documented stop() before run_forever(). */
-    public boolean isFallback() {
-        return via != Via.STOP_BEFORE_RUN;
     }
 }

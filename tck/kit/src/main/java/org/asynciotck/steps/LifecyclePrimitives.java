@@ -116,7 +116,7 @@ final class LifecyclePrimitives {
             return Optional.of("blocked by LIFE-1 and LIFE-2: this scenario runs the loop one iteration, and no "
                     + "primitive does that here: " + iterations.why() + " (see LIFE-1 and LIFE-2)");
         }
-        if (iterations.via() != Via.STOP_BEFORE_RUN && CLAIMS_ABOUT_STOP_BEFORE_RUN.contains(scenarioRule)) {
+        if (iterations.documentedBroken() && CLAIMS_ABOUT_STOP_BEFORE_RUN.contains(scenarioRule)) {
             return Optional.of("blocked by LIFE-1: this rule's claim is about stop() before run_forever(), which "
                     + "cannot be replaced here: " + iterations.why() + " (see LIFE-1)");
         }

@@ -43,6 +43,14 @@ class LifecyclePrimitivesTest {
     }
 
     @Test
+    void aForcedFallbackBlocksNothingTheDocumentedPrimitiveCouldCheck() {
+        LifecyclePrimitives lifecycle = new LifecyclePrimitives(true, IterationDriver.forced(Via.CALL_SOON_STOP));
+        assertEquals(new Operation.RunOnce(Via.CALL_SOON_STOP), lifecycle.driven(ONE_ITERATION, "NTODO-1"));
+        assertEquals(ONE_ITERATION, lifecycle.driven(ONE_ITERATION, "LIFE-4"));
+        assertEquals(Optional.empty(), lifecycle.blocking(ONE_ITERATION, "LIFE-4"));
+    }
+
+    @Test
     void underTheFallbackAHangOfLife1BlocksNothingAndAHangOfLife2BlocksOneIteration() {
         LifecyclePrimitives lifecycle = new LifecyclePrimitives(true, FALLBACK);
         lifecycle.failedIn("LIFE-1", "stop before run", ONE_ITERATION, HUNG);
