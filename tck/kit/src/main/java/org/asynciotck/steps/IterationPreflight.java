@@ -56,6 +56,10 @@ public final class IterationPreflight {
             session = implementation.openSession();
         } catch (ImplementationFailure failure) {
             return new Attempt(Optional.of(kind(failure)), true);
+        } catch (RuntimeException e) {
+            // An implementation that opens no loops (the samples of a run with other step definitions)
+            // or cannot: the scenarios meet it themselves, with their own verdicts.
+            return new Attempt(Optional.of("threw " + e.getClass().getSimpleName()), true);
         }
         Optional<String> failure;
         try {
@@ -65,10 +69,12 @@ public final class IterationPreflight {
             failure = Optional.of(kind(e));
         } catch (OperationUnsupported e) {
             failure = Optional.of("was answered unsupported");
+        } catch (RuntimeException e) {
+            failure = Optional.of("threw " + e.getClass().getSimpleName()); // an implementation in the JVM
         }
         try {
             session.close();
-        } catch (ImplementationFailure e) {
+        } catch (RuntimeException e) {
             // What the loop sent after its close is a scenario's business; the primitive has answered.
         }
         return new Attempt(failure, false);
