@@ -4,7 +4,8 @@ Feature: The run lifecycle that every other rule relies on
   through asyncio's public run methods, so these are checked before anything
   else, and on their own:
 
-  - One iteration is loop.stop() followed by loop.run_forever(). asyncio's
+  - One iteration is loop.stop() followed by loop.run_forever() (but see
+    below for a loop where that does not return). asyncio's
     documentation of stop(): "If stop() is called before run_forever() is
     called, the loop will poll the I/O selector once with a timeout of zero,
     run all callbacks scheduled in response to I/O events (and those that were
@@ -16,11 +17,26 @@ Feature: The run lifecycle that every other rule relies on
   - run_until_complete(future) runs the loop until the future is done and
     returns its result (or raises its exception); the loop can run again.
 
-  When one of these primitives is broken, every other rule would report the
-  same hang or failure under its own name. So this file is named to run first,
-  and once a scenario of LIFE-1 or LIFE-2 has not passed, the later scenarios
-  that need the primitive it checks are reported "blocked by LIFE-n" at once;
-  the failure itself is reported here, once.
+  Before any scenario, the kit tries on a loop of its own whether stop() before
+  run_forever() returns, and if it does not within the operation bound, whether
+  loop.call_soon(loop.stop) then run_forever() does (run_forever() until a
+  callback stops it, which LIFE-2 checks; on CPython it runs the same callbacks
+  as one iteration). The one that returns drives "the loop runs one iteration"
+  in every other rule, so a loop that forgets a stop() made before
+  run_forever() fails LIFE-1 here, once, and every other rule still gets its
+  own verdict; the report says which primitive drove the iterations, and why.
+  LIFE-1's scenarios always use stop() before run_forever(): that is their
+  claim; so does LIFE-4, whose claim is about that pending stop(), and which
+  is reported "blocked by LIFE-1" where stop() before run_forever() is broken.
+  Where neither primitive returns, the scenarios that run one iteration are
+  reported "blocked by LIFE-1 and LIFE-2" at once.
+
+  When a primitive breaks in a scenario of its own rule instead, every other
+  rule would report the same hang under its own name. So this file is named to
+  run first, and once a scenario of LIFE-1 or LIFE-2 has hung, crashed or
+  broken the protocol, the later scenarios that need the primitive it checks
+  are reported "blocked by LIFE-n" at once; the failure itself is reported
+  here, once.
 
   Source: CPython Lib/asyncio/base_events.py, BaseEventLoop.run_forever
   (_run_forever_setup, the "while True: self._run_once(); if self._stopping:

@@ -227,6 +227,15 @@ class _StopOneBatchLate(asyncio.SelectorEventLoop):
             super().stop()
 
 
+class _StopBeforeRunIgnored(asyncio.SelectorEventLoop):
+    """A stop() before run_forever() is forgotten, so that run goes on until a callback stops it
+    (what trio-asyncio and qasync do); stop() from a callback works as on stock asyncio."""
+
+    def run_forever(self):
+        self._stopping = False
+        super().run_forever()
+
+
 class _NestedRunAllowed(asyncio.SelectorEventLoop):
     """run_forever() inside a running loop runs it re-entrantly, as nest_asyncio patches it to."""
 
@@ -793,6 +802,10 @@ def stop_cuts_the_batch():
 
 def stop_one_batch_late():
     return _StopOneBatchLate()
+
+
+def stop_before_run_ignored():
+    return _StopBeforeRunIgnored()
 
 
 def nested_run_allowed():

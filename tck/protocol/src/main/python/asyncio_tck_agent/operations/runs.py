@@ -19,19 +19,35 @@ class Stop(NoFields):
         return NOTHING
 
 
-class RunOnce(NoFields):
+class RunOnce:
+    """One iteration; ``via`` says how it is started and ended (docs/protocol.md, ``run_once``)."""
+
     op = "run_once"
+    STOP_BEFORE_RUN = "stop_before_run"
+    CALL_SOON_STOP = "call_soon_stop"
+
+    def __init__(self, fields):
+        # Absent means the documented primitive: older kits send no ``via``.
+        self.via = (fields.choice("via", {self.STOP_BEFORE_RUN, self.CALL_SOON_STOP})
+                    if fields.raw.get("via") is not None else self.STOP_BEFORE_RUN)
 
     def perform(self, session):
         loop = session.loop
+        via = self.via
 
         def one_iteration():
             if loop.is_running():  # refuse before scheduling: a stray stop() would end the running loop
                 raise RuntimeError("This event loop is already running")
-            # asyncio documents that stop() before run_forever() runs exactly one iteration:
-            # poll once with timeout 0, run what was ready, exit. (call_soon(loop.stop) is not
-            # the same on every loop: uvloop's stop() schedules the stop one batch later.)
-            loop.stop()
+            if via == RunOnce.STOP_BEFORE_RUN:
+                # asyncio documents that stop() before run_forever() runs exactly one iteration:
+                # poll once with timeout 0, run what was ready, exit. (call_soon(loop.stop) is not
+                # the same on every loop: uvloop's stop() schedules the stop one batch later.)
+                loop.stop()
+            else:
+                # The kit's fallback where stop-before-run is broken: the stop callback is queued
+                # behind what is ready; on CPython due timers and I/O callbacks join the same batch
+                # after it, so the same callbacks run.
+                loop.call_soon(loop.stop)
             loop.run_forever()
 
         session.run(one_iteration)

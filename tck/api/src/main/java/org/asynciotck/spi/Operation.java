@@ -117,11 +117,42 @@ public sealed interface Operation {
     record Stop() implements Operation {}
 
     /**
-     * Exactly one iteration through public API: {@code loop.stop(); loop.run_forever()}. asyncio
-     * documents that a loop stopped before {@code run_forever()} polls once with a zero timeout,
-     * runs what is ready and returns. Starts a new run for {@link Event#run()}.
+     * Exactly one iteration through public API, {@link Via#STOP_BEFORE_RUN} unless asked otherwise:
+     * {@code loop.stop(); loop.run_forever()}. asyncio documents that a loop stopped before
+     * {@code run_forever()} polls once with a zero timeout, runs what is ready and returns. Starts a
+     * new run for {@link Event#run()}. The kit drives iterations {@link Via#CALL_SOON_STOP} only
+     * where a preflight found stop-before-run broken (docs/threads-and-time.md, "Which primitive
+     * drives iterations").
      */
-    record RunOnce() implements Operation {}
+    record RunOnce(Via via) implements Operation {
+        public RunOnce {
+            via = via == null ? Via.STOP_BEFORE_RUN : via; // absent on the wire: the documented primitive
+        }
+
+        /** stop() before run_forever(), the primitive LIFE-1 checks. */
+        public RunOnce() {
+            this(Via.STOP_BEFORE_RUN);
+        }
+
+        /** How the one iteration is started and ended. */
+        public enum Via {
+            /** {@code loop.stop(); loop.run_forever()}: the iteration asyncio documents (LIFE-1). */
+            STOP_BEFORE_RUN,
+            /**
+             * {@code loop.call_soon(loop.stop); loop.run_forever()}: run_forever() until a callback
+             * stops it (LIFE-2's shape). On CPython it runs the same callbacks as stop-before-run: the
+             * stop callback is queued behind what is ready, due timers and I/O callbacks join the same
+             * batch after it, and what the batch schedules waits. Not on every loop: uvloop's stop()
+             * from a callback takes effect one batch later (errata U-1), so it is only the fallback.
+             */
+            CALL_SOON_STOP;
+
+            /** Its name on the wire: "stop_before_run", "call_soon_stop". */
+            public String wireName() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+        }
+    }
 
     /** {@code loop.run_forever()} until something stops it. Starts a new run for {@link Event#run()}. */
     record RunForever() implements Operation {}

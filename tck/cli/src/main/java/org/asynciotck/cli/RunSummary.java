@@ -32,6 +32,10 @@ final class RunSummary {
         if (!info.profiles().declaredNames().isEmpty()) {
             stream.println("profiles:  " + info.profiles());
         }
+        if (result.iterations() != null && !result.iterations().wireName().equals("stop_before_run")) {
+            // Never a silent switch: the console says it, as conformance.json and the certificate do.
+            stream.println("iterations: driven by " + result.iterations().wireName() + ": " + result.iterations().why());
+        }
         stream.println("rules:     " + counts(result.ruleVerdictCounts()));
         stream.println("scenarios: " + counts(result.scenarioVerdictCounts()));
         printRules("MUST failures", result.mustFailures(), stream);

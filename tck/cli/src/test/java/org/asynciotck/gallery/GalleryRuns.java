@@ -19,6 +19,7 @@ import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioListener;
 import org.asynciotck.runner.ScenarioResult;
 import org.asynciotck.runner.Verdict;
+import org.asynciotck.spi.Operation;
 
 /** Certifies a loop factory of tck/cli/src/test/resources/gallery/ through the Python agent, with every rule. */
 final class GalleryRuns {
@@ -39,15 +40,24 @@ final class GalleryRuns {
      * asyncio; {@code variant} is c or py.
      */
     static RunResult certify(Path python, String loop, String variant, Duration bound, Path out) {
+        return certify(python, loop, variant, bound, out, null, 1, null);
+    }
+
+    /**
+     * As {@link #certify(Path, String, String, Duration, Path)}, with the scenarios {@code tags} selects (null:
+     * all), {@code jobs} at a time, and iterations forced to {@code forced} (null: as the preflight finds).
+     */
+    static RunResult certify(Path python, String loop, String variant, Duration bound, Path out, String tags, int jobs,
+            Operation.RunOnce.Via forced) {
         AgentCommand.Builder command = AgentCommand.python(python).variant(variant).pythonPath(folder())
                 .operationTimeout(bound).handshakeTimeout(Duration.ofSeconds(10));
         if (loop != null) {
             command.loop(loop);
         }
         try (ProcessImplementation implementation = new ProcessImplementation(command.build())) {
-            return new ConformanceRun(RunConfiguration.of(implementation, null, out),
-                    RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none())
-                    .execute();
+            ConformanceRun run = new ConformanceRun(RunConfiguration.of(implementation, tags, out).withJobs(jobs),
+                    RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none());
+            return (forced == null ? run : run.forcingIterationsBy(forced)).execute();
         }
     }
 

@@ -49,11 +49,16 @@ class ReportWriterTest {
 
     @Test
     void conformanceJsonUsesExactlyThePropertiesTheSchemaDeclares() throws IOException {
-        new ReportWriter(out, "9.9").write(ReportFixtures.mixed(true));
+        RunResult mixed = ReportFixtures.mixed(true);
+        new ReportWriter(out, "9.9").write(new RunResult(mixed.implementation(), mixed.rules(), mixed.complete(),
+                mixed.coverage(), new org.asynciotck.steps.IterationDriver(
+                        org.asynciotck.spi.Operation.RunOnce.Via.STOP_BEFORE_RUN, "it returned")));
         JsonNode json = JSON.readTree(out.resolve(ReportWriter.CONFORMANCE_JSON).toFile());
         JsonNode schema = JSON.readTree(Path.of("..", "..", "docs", "conformance.schema.json").toFile());
 
         assertThat(names(json)).containsExactlyElementsOf(names(schema.at("/properties")));
+        assertThat(names(json.at("/iterations")))
+                .containsExactlyElementsOf(names(schema.at("/properties/iterations/properties")));
         assertThat(names(json.at("/implementation")))
                 .containsExactlyInAnyOrderElementsOf(names(schema.at("/properties/implementation/properties")));
         assertThat(names(json.at("/summary")))

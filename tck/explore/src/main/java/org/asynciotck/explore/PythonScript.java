@@ -265,6 +265,8 @@ public final class PythonScript {
             out.append(indent).append("loop.stop()\n");
         } else if (op instanceof Operation.Raise) {
             out.append(indent).append("raise RuntimeError(\"raised by the kit\")\n");
+        } else if (op instanceof Operation.RunOnce o && o.via() == Operation.RunOnce.Via.CALL_SOON_STOP) {
+            out.append(indent).append("loop.call_soon(loop.stop)\n").append(indent).append("in_run(loop.run_forever)\n");
         } else if (op instanceof Operation.RunOnce) {
             out.append(indent).append("in_run(run_once)\n");
         } else if (op instanceof Operation.RunForever) {

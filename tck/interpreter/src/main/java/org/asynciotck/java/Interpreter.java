@@ -224,7 +224,12 @@ final class Interpreter {
                 if (i.loop.isRunning()) { // refused before stop(): a stray stop() would end the running loop
                     throw new IllegalStateException("This event loop is already running");
                 }
-                i.loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
+                if (o.via() == Operation.RunOnce.Via.STOP_BEFORE_RUN) {
+                    i.loop.stop(); // stop() before run_forever(): exactly one iteration, as asyncio documents
+                } else {
+                    JavaLoop loop = i.loop; // the kit's fallback: a callback queued behind what is ready stops it
+                    loop.callSoon(loop::stop);
+                }
                 i.loop.runForever();
             }))
             .action(Operation.RunForever.class, (i, o) -> i.run(i.loop::runForever))

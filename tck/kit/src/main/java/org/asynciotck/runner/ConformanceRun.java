@@ -12,6 +12,9 @@ import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
 
 import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.Operation.RunOnce.Via;
+import org.asynciotck.steps.IterationDriver;
+import org.asynciotck.steps.IterationPreflight;
 import org.asynciotck.steps.RunScope;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
@@ -43,6 +46,10 @@ public final class ConformanceRun {
     private final ScenarioCollector collector;
     /** The run's scope while {@link #execute} runs; null before and after. */
     private volatile RunScope scope;
+    /** What the preflight found drives one iteration; null until it has run. */
+    private volatile IterationDriver iterations;
+    /** For the kit's own controls only: drive iterations by this primitive without a preflight. */
+    private Via forcedIterations;
 
     public ConformanceRun(RunConfiguration configuration, RuleCatalogue catalogue, ScenarioListener listener) {
         this.configuration = configuration;
@@ -51,12 +58,27 @@ public final class ConformanceRun {
         this.collector = new ScenarioCollector(listener);
     }
 
+    /**
+     * For the kit's own tests: skips the preflight and drives every iteration outside LIFE-1 and LIFE-4 by
+     * {@code via}, recorded as forced, so that a control can show that a faithful loop driven by the fallback
+     * is judged exactly as it is by the documented primitive.
+     */
+    public ConformanceRun forcingIterationsBy(Via via) {
+        this.forcedIterations = java.util.Objects.requireNonNull(via, "via");
+        return this;
+    }
+
     /** Runs every selected scenario and returns the complete result. */
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
         catalogue.requireKnownPrerequisites();
+        // Before the run's bound starts (it is set by the first scenario's session) and apart from it: the
+        // preflight is bounded by its own two operation bounds (IterationPreflight).
+        iterations = forcedIterations != null
+                ? IterationDriver.forced(forcedIterations)
+                : IterationPreflight.run(configuration.implementation());
         try (RunScope run = RunScope.open(new RunBound(configuration.implementation(), collector::total, System::nanoTime),
-                configuration.parallel())) {
+                configuration.parallel(), iterations)) {
             AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());
             CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath(), configuration.parallel());
             scope = run;
@@ -71,12 +93,12 @@ public final class ConformanceRun {
             }
             AllureResults.finish(run);
         }
-        return RunResult.of(info, collector.snapshot(), catalogue, true);
+        return RunResult.of(info, collector.snapshot(), catalogue, true, iterations);
     }
 
     /** What has been collected so far, marked incomplete. */
     public RunResult snapshot() {
-        return RunResult.of(info, collector.snapshot(), catalogue, false);
+        return RunResult.of(info, collector.snapshot(), catalogue, false, iterations);
     }
 
     /**
@@ -97,7 +119,7 @@ public final class ConformanceRun {
                 // The result below is marked incomplete already; the reports of a cut run still go out.
             }
         }
-        return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false);
+        return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false, iterations);
     }
 
     /**

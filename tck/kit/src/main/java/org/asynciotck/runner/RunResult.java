@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.steps.IterationDriver;
 
 /**
  * What a run found out about one implementation.
@@ -13,13 +14,21 @@ import org.asynciotck.spi.ImplementationInfo;
  * @param rules          one entry per rule that ran at least one scenario
  * @param complete       false when the run was interrupted or broke off, so some rules may be missing
  * @param coverage       how much of the catalogue was checked
+ * @param iterations     which primitive drove one iteration, and why (the run's preflight); null where
+ *                       it was not recorded (a report imported from a kit that made no preflight)
  */
-public record RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete, Coverage coverage) {
+public record RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete, Coverage coverage,
+        IterationDriver iterations) {
 
     public RunResult {
         Objects.requireNonNull(implementation, "implementation");
         rules = List.copyOf(rules);
         Objects.requireNonNull(coverage, "coverage");
+    }
+
+    /** A result that does not say which primitive drove its iterations. */
+    public RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete, Coverage coverage) {
+        this(implementation, rules, complete, coverage, null);
     }
 
     /** A result whose coverage is read from its rules alone (no catalogue to compare with). */
@@ -30,8 +39,16 @@ public record RunResult(ImplementationInfo implementation, List<RuleResult> rule
     public static RunResult of(
             ImplementationInfo implementation, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
             boolean complete) {
+        return of(implementation, scenarios, catalogue, complete, null);
+    }
+
+    /** @param iterations what drove one iteration in the run (its preflight), or null where not recorded */
+    public static RunResult of(
+            ImplementationInfo implementation, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
+            boolean complete, IterationDriver iterations) {
         List<RuleResult> rules = RuleAggregator.aggregate(scenarios, catalogue);
-        return new RunResult(implementation, rules, complete, Coverage.of(rules, catalogue, implementation.profiles()));
+        return new RunResult(implementation, rules, complete, Coverage.of(rules, catalogue, implementation.profiles()),
+                iterations);
     }
 
     public List<ScenarioResult> scenarios() {

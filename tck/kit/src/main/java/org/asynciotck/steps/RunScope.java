@@ -34,10 +34,10 @@ public final class RunScope implements AutoCloseable {
     private final LifecyclePrimitives lifecycle;
     private final Map<Class<?>, Object> attachments = new ConcurrentHashMap<>();
 
-    private RunScope(String key, LoopImplementation implementation, boolean sideBySide) {
+    private RunScope(String key, LoopImplementation implementation, boolean sideBySide, IterationDriver iterations) {
         this.key = key;
         this.implementation = implementation;
-        this.lifecycle = new LifecyclePrimitives(!sideBySide);
+        this.lifecycle = new LifecyclePrimitives(!sideBySide, iterations);
     }
 
     /** Opens the scope of a new run whose scenarios run one at a time; {@link #close} it when the run has ended. */
@@ -45,14 +45,20 @@ public final class RunScope implements AutoCloseable {
         return open(implementation, false);
     }
 
+    /** As {@link #open(LoopImplementation, boolean, IterationDriver)}, iterations by stop() before run_forever(). */
+    public static RunScope open(LoopImplementation implementation, boolean sideBySide) {
+        return open(implementation, sideBySide, IterationDriver.ASSUMED);
+    }
+
     /**
      * Opens the scope of a new run; {@link #close} it when the run has ended.
      *
      * @param sideBySide whether the run's scenarios run in parallel: then which scenario ran first is an
      *     accident of timing, so no scenario is blocked by a lifecycle rule ({@link LifecyclePrimitives})
+     * @param iterations what the run's {@link IterationPreflight} found drives one iteration
      */
-    public static RunScope open(LoopImplementation implementation, boolean sideBySide) {
-        RunScope scope = new RunScope("run-" + RUNS.incrementAndGet(), implementation, sideBySide);
+    public static RunScope open(LoopImplementation implementation, boolean sideBySide, IterationDriver iterations) {
+        RunScope scope = new RunScope("run-" + RUNS.incrementAndGet(), implementation, sideBySide, iterations);
         OPEN.put(scope.key, scope);
         return scope;
     }
@@ -107,6 +113,11 @@ public final class RunScope implements AutoCloseable {
         return lifecycle;
     }
 
+    /** Which primitive drives one iteration in this run, and why. */
+    public IterationDriver iterations() {
+        return lifecycle.iterations();
+    }
+
     /** Attaches a value of the runner's (a plugin's folder) for the plugins of this run to find. */
     public <T> void attach(Class<T> type, T value) {
         attachments.put(type, value);
@@ -124,6 +135,7 @@ public final class RunScope implements AutoCloseable {
 
     /** The scope of runs the kit's runner did not start; made on first use, never replaced. */
     private static final class DefaultScope {
-        static final RunScope SCOPE = new RunScope("default", ImplementationSelection.fromEnvironment(), false);
+        static final RunScope SCOPE = new RunScope("default", ImplementationSelection.fromEnvironment(), false,
+                IterationDriver.ASSUMED);
     }
 }

@@ -71,7 +71,7 @@ public final class ScenarioContext {
             throw new BlockedScenario(why);
         });
         try {
-            lastOutcome = session.perform(operation);
+            lastOutcome = session.perform(run.lifecycle().driven(operation, rule.id()));
         } catch (ImplementationFailure failure) {
             run.lifecycle().failedIn(rule.id(), scenarioName, operation, failure);
             throw failure;

@@ -43,6 +43,8 @@ public final class ProtocolJson {
                 .addMixIn(Operation.TaskConstruction.class, WireNamed.class)
                 .addMixIn(Operation.BaseErrorType.class, WireNamed.class)
                 .addMixIn(Operation.ExceptionHandlerKind.class, WireNamed.class)
+                .addMixIn(Operation.RunOnce.Via.class, WireNamed.class)
+                .addMixIn(Operation.RunOnce.class, RunOnceViaLeftOutWhenDocumented.class)
                 .build();
         for (Class<? extends Operation> type : Operation.types()) {
             mapper.registerSubtypes(new NamedType(type, Operation.wireName(type)));
@@ -55,6 +57,29 @@ public final class ProtocolJson {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private interface NullFieldsLeftOut {}
+
+    /**
+     * {@code run_once} says {@code via} only for the fallback: the documented primitive goes out as
+     * {@code {"op": "run_once"}}, as it always has, so that an agent that predates the field is
+     * never sent one unless the kit has to (docs/protocol.md, {@code run_once}).
+     */
+    private abstract static class RunOnceViaLeftOutWhenDocumented {
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = StopBeforeRun.class)
+        abstract Operation.RunOnce.Via via();
+    }
+
+    /** Jackson's value filter: a value it equals is left out. */
+    private static final class StopBeforeRun {
+        @Override
+        public boolean equals(Object value) {
+            return value == Operation.RunOnce.Via.STOP_BEFORE_RUN;
+        }
+
+        @Override
+        public int hashCode() {
+            return 1;
+        }
+    }
 
     /** For the API's enums: each has {@code wireName()}, used both ways. */
     private abstract static class WireNamed {

@@ -80,7 +80,8 @@ class ProtocolJsonTest {
             new Operation.SwapCurrentTask(null),
             new Operation.CancelTask("t1", null),
             new Operation.SetResult("f", null),
-            new Operation.RaiseBaseException(Operation.BaseErrorType.KEYBOARD_INTERRUPT));
+            new Operation.RaiseBaseException(Operation.BaseErrorType.KEYBOARD_INTERRUPT),
+            new Operation.RunOnce());
 
     @Test
     void everyOperationRoundTrips() throws Exception {
@@ -92,6 +93,19 @@ class ProtocolJsonTest {
             String text = json.writerFor(Operation.class).writeValueAsString(operation);
             assertThat(json.readValue(text, Operation.class)).as(text).isEqualTo(operation);
         }
+    }
+
+    /** The documented primitive goes out as it always has, so an agent that predates {@code via} never sees it. */
+    @Test
+    void oneIterationSaysViaOnlyForTheFallback() throws Exception {
+        assertThat(json.writerFor(Operation.class).writeValueAsString(new Operation.RunOnce()))
+                .isEqualTo("{\"op\":\"run_once\"}");
+        assertThat(json.writerFor(Operation.class).writeValueAsString(
+                new Operation.RunOnce(Operation.RunOnce.Via.CALL_SOON_STOP)))
+                .isEqualTo("{\"op\":\"run_once\",\"via\":\"call_soon_stop\"}");
+        assertThat(json.readValue("{\"op\":\"run_once\"}", Operation.class)).isEqualTo(new Operation.RunOnce());
+        assertThat(json.readValue("{\"op\":\"run_once\",\"via\":null}", Operation.class))
+                .isEqualTo(new Operation.RunOnce());
     }
 
     @Test

@@ -43,6 +43,7 @@ final class CertificateRenderer {
                 .append("<h1>asyncio conformance certificate</h1>\n")
                 .append("<p class=\"outcome\">").append(escape(outcome(result))).append("</p>\n");
         appendImplementation(html, info, kitVersion, provenance);
+        appendIterations(html, result);
         appendCounts(html, result);
         appendTimelines(html, result);
         appendRules(html, result);
@@ -72,6 +73,15 @@ final class CertificateRenderer {
                 + (provenance.interpreter().equals("Java " + provenance.java()) ? "" : " (kit on Java " + provenance.java() + ")"));
         row(html, "Produced at", provenance.producedAt());
         html.append("</table>\n");
+    }
+
+    /** Which primitive drove one iteration: said on every certificate, so a fallback is never silent. */
+    private static void appendIterations(StringBuilder html, RunResult result) {
+        if (result.iterations() == null) {
+            return;
+        }
+        html.append("<p class=\"iterations\">One iteration driven by ").append(escape(result.iterations().wireName()))
+                .append(": ").append(escape(result.iterations().why())).append("</p>\n");
     }
 
     private static void row(StringBuilder html, String label, String value) {

@@ -166,7 +166,14 @@ public final class ConformanceImport {
         }
         Coverage coverage = new Coverage(catalogue.rules().size(), c.checked(), c.otherProfiles(), c.notApplicable(),
                 notRun, c.coreNotApplicable());
-        return new RunResult(info, rules, report.complete(), coverage);
+        org.asynciotck.steps.IterationDriver iterations;
+        try {
+            iterations = report.iterations() == null ? null
+                    : org.asynciotck.steps.IterationDriver.ofWire(report.iterations().drivenBy(), report.iterations().why());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new Refused(file, "its iterations do not read: " + e.getMessage());
+        }
+        return new RunResult(info, rules, report.complete(), coverage, iterations);
     }
 
     private static Schema schema() {

@@ -18,10 +18,20 @@ import org.asynciotck.spi.ImplementationInfo;
  * Built from a {@link RunResult}, serialised by Jackson as is.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonPropertyOrder({"implementation", "kit", "provenance", "rules", "summary", "complete"})
+@JsonPropertyOrder({"implementation", "kit", "provenance", "rules", "summary", "iterations", "complete"})
 public record ConformanceReport(
         Implementation implementation, Kit kit, Provenance provenance, List<Rule> rules, Summary summary,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Iterations iterations,
         boolean complete) {
+
+    /**
+     * Which primitive drove one iteration (the run's preflight, {@link org.asynciotck.steps.IterationDriver}).
+     *
+     * @param drivenBy stop_before_run, call_soon_stop or none
+     */
+    @JsonPropertyOrder({"driven_by", "why"})
+    public record Iterations(@JsonProperty("driven_by") String drivenBy, String why) {}
 
     @JsonPropertyOrder({"id", "identity", "name", "version", "python", "api_level", "capabilities", "profiles"})
     public record Implementation(
@@ -90,7 +100,10 @@ public record ConformanceReport(
                 result.mustFailures().size(), result.shouldWarnings().size(),
                 result.mustPassed(), result.mustApplicable(), result.conformant(), coverage(result.coverage()),
                 result.headline());
-        return new ConformanceReport(implementation, new Kit(kitVersion), provenance, rules, summary, result.complete());
+        Iterations iterations = result.iterations() == null ? null
+                : new Iterations(result.iterations().wireName(), result.iterations().why());
+        return new ConformanceReport(implementation, new Kit(kitVersion), provenance, rules, summary, iterations,
+                result.complete());
     }
 
     private static CoverageSummary coverage(Coverage c) {
