@@ -56,9 +56,9 @@ public record ImplementationOptions(
     public static final String JAVA = "java";
     public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS, JAVA);
 
-    /** MODULE:CALLABLE, or one of the agent's named loops ("asyncio", "uvloop"). */
+    /** MODULE:CALLABLE, or one of the agent's named loops ("asyncio", "uvloop", "nest_asyncio", "nest_asyncio2"). */
     private static final Pattern LOOP_FACTORY =
-            Pattern.compile("^(asyncio|uvloop|[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*)$");
+            Pattern.compile("^(asyncio|uvloop|nest_asyncio2?|[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*)$");
 
     public ImplementationOptions {
         Objects.requireNonNull(kind, "kind");

@@ -57,6 +57,9 @@ final class ImplementationsCommand implements Callable<Integer> {
             out.printf("  %-8s %-6s %-52s %s%n", python.version(), python.source().name().toLowerCase(java.util.Locale.ROOT),
                     python.interpreter(), python.supported()
                             ? python.uvloop().map(version -> "uvloop " + version).orElse("no uvloop")
+                                    + python.reentrantLoops().entrySet().stream()
+                                            .map(loop -> ", " + loop.getKey() + " " + loop.getValue())
+                                            .collect(java.util.stream.Collectors.joining())
                             : "too old: the agent needs Python 3.10 or newer");
         }
         return ExitCode.CONFORMANT;
