@@ -9,6 +9,7 @@ import java.util.List;
  * <pre>
  *   reference                  the kit's reference loop
  *   reference-sync             the reference loop with synchronously dispatching futures
+ *   reference-nested           the reference loop made reentrant (profile nested-runs)
  *   python:PATH[:c|py]         CPython's asyncio on the interpreter PATH (C or pure-Python Task/Future)
  *   uvloop:PATH                uvloop on the interpreter PATH
  *   nest_asyncio:PATH          asyncio's loop made reentrant by nest_asyncio on PATH (nest_asyncio2:PATH likewise)
@@ -24,7 +25,7 @@ import java.util.List;
  */
 record ImplementationSpec(String text, String kind, Path python, String loopFactory, String variant, String command) {
 
-    static final String HELP = "reference | reference-sync | python:PATH[:c|py] | uvloop:PATH | nest_asyncio:PATH | nest_asyncio2:PATH | process:COMMAND";
+    static final String HELP = "reference | reference-sync | reference-nested | python:PATH[:c|py] | uvloop:PATH | nest_asyncio:PATH | nest_asyncio2:PATH | process:COMMAND";
 
     /** @throws IllegalArgumentException naming the bad spec and the accepted forms */
     static ImplementationSpec parse(String text) {
@@ -35,7 +36,7 @@ record ImplementationSpec(String text, String kind, Path python, String loopFact
         String head = colon < 0 ? text : text.substring(0, colon);
         String rest = colon < 0 ? "" : text.substring(colon + 1);
         switch (head) {
-            case ImplementationOptions.REFERENCE, ImplementationOptions.REFERENCE_SYNC -> {
+            case ImplementationOptions.REFERENCE, ImplementationOptions.REFERENCE_SYNC, ImplementationOptions.REFERENCE_NESTED -> {
                 if (colon >= 0) {
                     break;
                 }
