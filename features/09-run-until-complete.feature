@@ -51,7 +51,7 @@ Feature: Running and stopping the loop, beyond one iteration
       When the loop is asked whether it is running
       Then it answers false
 
-  @RUN-3 @MUST
+  @RUN-3 @MUST @profile-no-nested-runs
   Rule: A running loop refuses run_until_complete() from one of its callbacks, with RuntimeError
     Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete and _check_running ("This event loop is already running")
 
@@ -66,7 +66,7 @@ Feature: Running and stopping the loop, beyond one iteration
         | note running the loop until future "f" is done as "nested" |
         | stop the loop                                              |
       When the loop runs one iteration
-      Then note "nested" is an error of type RuntimeError
+      Then the nested run noted as "nested" was refused with RuntimeError
 
     Scenario: run_until_complete() refused by a callback of the running loop leaves its future alone: completing it does not stop the loop
       Given a future "f" made by the loop
@@ -75,7 +75,7 @@ Feature: Running and stopping the loop, beyond one iteration
         | set the result of future "f" to 1                                          |
         | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
       When the loop runs until it is stopped
-      Then note "nested" is an error of type RuntimeError
+      Then the nested run noted as "nested" was refused with RuntimeError
       And the callbacks ran in the order "a", "t"
 
   @RUN-4 @SHOULD
@@ -113,7 +113,7 @@ Feature: Running and stopping the loop, beyond one iteration
       When the loop runs until future "f" is done
       Then it returns 3
 
-  @RUN-6 @INFO
+  @RUN-6 @INFO @profile-no-nested-runs
   Rule: A run_until_complete() refused by the running loop leaves its argument alone: a coroutine never starts, a done future does not stop the loop
     Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete (self._check_running() before tasks.ensure_future() and future.add_done_callback())
 
@@ -131,7 +131,7 @@ Feature: Running and stopping the loop, beyond one iteration
         | note running the loop until coroutine "co" is complete as "nested"         |
         | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
       When the loop runs until it is stopped
-      Then note "nested" is an error of type RuntimeError
+      Then the nested run noted as "nested" was refused with RuntimeError
       And coroutine "co" never started
 
     Scenario: run_until_complete() of a done future, refused by a callback of the running loop, does not stop the loop
@@ -141,5 +141,5 @@ Feature: Running and stopping the loop, beyond one iteration
         | note running the loop until future "f" is done as "nested"                 |
         | schedule timer "t" with call_later in 0.05 seconds, which stops the loop |
       When the loop runs until it is stopped
-      Then note "nested" is an error of type RuntimeError
+      Then the nested run noted as "nested" was refused with RuntimeError
       And the callbacks ran in the order "a", "t"

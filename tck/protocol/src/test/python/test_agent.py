@@ -281,6 +281,23 @@ class StartupTest(unittest.TestCase):
             self.assertEqual(0, agent.process.wait(timeout=REPLY_TIMEOUT_SECONDS))
             self.assertIn("raw write to fd 1", agent.stderr())
 
+    def test_the_named_reentrant_loops_patch_asyncios_loop_with_their_library_and_declare_nested_runs(self):
+        # A stand-in library on --python-path, ahead of any installed one: the agent's part is to call
+        # apply(loop) on each fresh loop and to declare nested-runs, whatever the library does.
+        for library in ("nest_asyncio", "nest_asyncio2"):
+            with tempfile.TemporaryDirectory() as directory:
+                with open(os.path.join(directory, library + ".py"), "w") as module:
+                    module.write("import sys\ndef apply(loop):\n    print('applied', file=sys.stderr, flush=True)\n")
+                agent = AgentProcess("--loop", library, "--python-path", directory)
+                self.addCleanup(agent.finish)
+                implementation = agent.request("hello", protocol=1)["implementation"]
+                self.assertEqual(library, implementation["name"])
+                self.assertEqual(["nested-runs"], implementation["profiles"])
+                self.assertEqual("ok", agent.request("open_session")["type"])
+                self.assertEqual("ok", agent.request("bye")["type"])
+                self.assertEqual(0, agent.process.wait(timeout=REPLY_TIMEOUT_SECONDS))
+                self.assertIn("applied", agent.stderr())
+
 
 class VariantTest(unittest.TestCase):
 

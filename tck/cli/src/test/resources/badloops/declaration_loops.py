@@ -131,3 +131,12 @@ def unknown_profile():
 
 
 unknown_profile.asyncio_tck_profiles = ["made-up"]
+
+
+def nest_asyncio_undeclared():
+    """asyncio's loop made reentrant by nest_asyncio, declaring nothing: judged as stock asyncio."""
+    import nest_asyncio  # in the venv .ci/run makes; the test that uses this skips without it
+
+    loop = asyncio.new_event_loop()
+    nest_asyncio.apply(loop)
+    return loop

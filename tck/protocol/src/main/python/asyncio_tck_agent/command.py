@@ -6,7 +6,7 @@ import platform
 import sys
 
 from .conversation import Agent
-from .loading import load_loop_source
+from .loading import REENTRANT_LOOPS, load_loop_source
 from .protocol import EXIT_LOOP_UNAVAILABLE, describe_error, diagnose
 from .variants import Variant
 
@@ -20,19 +20,24 @@ def take_protocol_channel():
     return open(protocol_fd, "w", encoding="utf-8", newline="\n")
 
 
+# The loops --loop names without MODULE:CALLABLE (loading.py, load_loop_source).
+NAMED_LOOPS = ("asyncio", "uvloop") + REENTRANT_LOOPS
+
+
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(
         prog="asyncio-tck-agent.pyz", description="asyncio TCK agent (docs/protocol.md, version 1): one JSON request"
         " per line on stdin, one JSON reply per line on stdout, diagnostics on stderr")
     parser.add_argument("--loop", default="asyncio",
-                        help="asyncio (default), uvloop, or MODULE:CALLABLE returning a new event loop")
+                        help="asyncio (default), uvloop, nest_asyncio, nest_asyncio2 (asyncio's loop made reentrant by"
+                        " that library), or MODULE:CALLABLE returning a new event loop")
     parser.add_argument("--python-path", action="append", default=[], metavar="DIR",
                         help="directory to put in front of sys.path (repeatable)")
     parser.add_argument("--variant", choices=("c", "py"), default="c",
                         help="CPython Task/Future classes: c (the _asyncio ones, default) or py (_PyTask/_PyFuture)")
     arguments = parser.parse_args(argv)
-    if arguments.loop not in ("asyncio", "uvloop") and ":" not in arguments.loop:
-        parser.error("--loop must be asyncio, uvloop or MODULE:CALLABLE, got %r" % arguments.loop)
+    if arguments.loop not in NAMED_LOOPS and ":" not in arguments.loop:
+        parser.error("--loop must be %s or MODULE:CALLABLE, got %r" % (", ".join(NAMED_LOOPS), arguments.loop))
     return arguments
 
 

@@ -38,6 +38,8 @@ def load_loop_source(spec):
     if spec == "uvloop":
         uvloop = importlib.import_module("uvloop")
         return LoopSource(uvloop.new_event_loop, "uvloop", str(getattr(uvloop, "__version__", "unknown")))
+    if spec in REENTRANT_LOOPS:
+        return reentrant_loop_source(spec)
     module_name, _, attribute_path = spec.partition(":")
     module = importlib.import_module(module_name)
     factory = module
@@ -53,6 +55,33 @@ def load_loop_source(spec):
         probe.close()
     return LoopSource(factory, name, module_version(module), declared_profiles(factory, spec),
                       declared_unsupported(factory, spec), declared_capabilities(factory, spec))
+
+
+# The named loops that a library makes reentrant: asyncio's loop patched by the library's apply(loop). Their
+# purpose is nested runs, so they declare the profile nested-runs, as their user would (docs/real-loops-nested.md).
+REENTRANT_LOOPS = ("nest_asyncio", "nest_asyncio2")
+NESTED_RUNS = "nested-runs"
+
+
+def reentrant_loop_source(spec):
+    """asyncio's loop made reentrant by the library ``spec`` (nest_asyncio, nest_asyncio2)."""
+    library = importlib.import_module(spec)
+
+    def make_loop():
+        loop = asyncio.new_event_loop()
+        library.apply(loop)  # patches the loop's class and asyncio's Task: every later loop is patched too
+        return loop
+
+    return LoopSource(make_loop, spec, distribution_version(spec), [NESTED_RUNS])
+
+
+def distribution_version(name):
+    """The installed distribution's version (nest_asyncio has no ``__version__``), else "unknown"."""
+    try:
+        from importlib import metadata
+        return metadata.version(name)
+    except Exception:  # noqa: BLE001 - not installed as a distribution: the name still says which library
+        return "unknown"
 
 
 def declared_profiles(factory, spec):

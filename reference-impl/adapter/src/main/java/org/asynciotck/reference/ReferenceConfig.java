@@ -73,6 +73,17 @@ public record ReferenceConfig(
     }
 
     /**
+     * The reentrant reference loop ({@link org.asynciotck.refloop.NestedRunsLoop}): a running loop that may be
+     * run again from its own callbacks, as nest_asyncio makes asyncio's. It declares the profile {@code nested-runs}.
+     */
+    public static ReferenceConfig nestedRuns() {
+        return new ReferenceConfig("reference-nested", "asyncio-tck reference loop, nested runs",
+                ApiLevel.parse("3.12"), Set.copyOf(Capability.ALL),
+                Profiles.declared(List.of(Profile.NESTED_RUNS.wireName()), ApiLevel.parse("3.12")),
+                org.asynciotck.refloop.NestedRunsLoop::new, TaskConstructor.REFERENCE, DEFAULT_OPERATION_BOUND);
+    }
+
+    /**
      * The reference loop as differential exploration compares it with {@code tested}: at the API level
      * {@code tested} declares, so that version-gated behaviour agrees, and following the
      * {@code eager-task-factory} profile where {@code tested} declares it (declared, never inferred from how it

@@ -169,6 +169,10 @@ public class EventLoop implements AutoCloseable {
     /** CPython {@code run_forever}: runs iterations until {@link #stop()} is called. */
     public void runForever() {
         checkClosed();
+        if (isRunning() && allowsNestedRuns()) {
+            runNested();
+            return;
+        }
         checkNotRunning();
         loopThread = Thread.currentThread();
         try {
@@ -185,12 +189,42 @@ public class EventLoop implements AutoCloseable {
     }
 
     /**
+     * Whether a callback or task of the running loop may run it again (profile nested-runs, as
+     * {@code nest_asyncio.apply(loop)} makes asyncio's loop); asyncio's loop refuses (LIFE-3, RUN-3).
+     */
+    protected boolean allowsNestedRuns() {
+        return false;
+    }
+
+    /**
+     * A run inside a run (NEST-1..NEST-4): iterations until a stop() made during it. The stop that was
+     * pending for the outer run is set aside and put back when the nested run returns, so that it ends
+     * the outer run, not this one (NEST-3, NEST-4). The loop thread stays the outer run's.
+     */
+    private void runNested() {
+        boolean outerStopping = stopping;
+        stopping = false;
+        try {
+            while (true) {
+                runOnce();
+                if (stopping) {
+                    break;
+                }
+            }
+        } finally {
+            stopping = outerStopping;
+        }
+    }
+
+    /**
      * CPython {@code run_until_complete}: runs until {@code future} is done and returns its
      * result (or throws its exception).
      */
     public <T> T runUntilComplete(Future<T> future) {
         checkClosed();
-        checkNotRunning();
+        if (!allowsNestedRuns()) {
+            checkNotRunning();
+        }
         java.util.function.Consumer<Future<T>> stopWhenDone = done -> stop(); // _run_until_complete_cb
         future.addDoneCallback(stopWhenDone);
         try {
@@ -213,7 +247,9 @@ public class EventLoop implements AutoCloseable {
      * running, so checking it here first as well would refuse nothing more (docs/mutation.md).
      */
     public <T> T runUntilComplete(Coroutine<T> coroutine) {
-        checkNotRunning();
+        if (!allowsNestedRuns()) {
+            checkNotRunning();
+        }
         return runUntilComplete(createTask(coroutine, null, false));
     }
 

@@ -36,13 +36,24 @@ public enum Profile {
     DEBUG_OFF("debug-off", Group.DEBUG, null, "the loop is not in asyncio's debug mode"),
     /** The loop runs in asyncio's debug mode ({@code loop.set_debug(True)}, {@code PYTHONASYNCIODEBUG=1}). */
     DEBUG_MODE("debug-mode", Group.DEBUG, null,
-            "the loop runs in asyncio's debug mode: a non-thread-safe call from another thread raises");
+            "the loop runs in asyncio's debug mode: a non-thread-safe call from another thread raises"),
+    /** A running loop refuses to be run again ({@code _check_running}); the default. */
+    NO_NESTED_RUNS("no-nested-runs", Group.NESTED_RUNS, null,
+            "a running loop refuses run_forever and run_until_complete with RuntimeError, as asyncio's does"),
+    /**
+     * The loop is reentrant by design ({@code nest_asyncio.apply(loop)}, nest_asyncio2): a callback or task of
+     * the running loop may run it again, and the nested run returns before the outer one goes on.
+     */
+    NESTED_RUNS("nested-runs", Group.NESTED_RUNS, null,
+            "the loop is reentrant: run_until_complete and run_forever called inside the running loop run it"
+                    + " nested, as nest_asyncio makes them");
 
     /** A dimension of design choice; each implementation follows one profile of each. */
     public enum Group {
         FUTURE_DISPATCH("future dispatch"),
         TASK_FACTORY("task factory"),
-        DEBUG("debug mode");
+        DEBUG("debug mode"),
+        NESTED_RUNS("nested runs");
 
         private final String title;
 

@@ -34,14 +34,14 @@ class DeclarationsTest {
     void stockAsyncioFollowsEveryDefaultAndDeclaresNothing() {
         Profiles stock = Profiles.declared(List.of(), LEVEL_3_12);
         assertThat(stock).isEqualTo(Profiles.stock());
-        assertThat(stock.names()).containsExactly("deferred-dispatch", "default-task-factory", "debug-off");
+        assertThat(stock.names()).containsExactly("deferred-dispatch", "default-task-factory", "debug-off", "no-nested-runs");
         assertThat(stock.declaredNames()).isEmpty();
     }
 
     @Test
     void aDeclaredProfileReplacesItsGroupsDefaultOnly() {
         Profiles profiles = Profiles.declared(List.of("synchronous-dispatch", " debug-mode"), LEVEL_3_12);
-        assertThat(profiles.names()).containsExactly("synchronous-dispatch", "default-task-factory", "debug-mode");
+        assertThat(profiles.names()).containsExactly("synchronous-dispatch", "default-task-factory", "debug-mode", "no-nested-runs");
         assertThat(profiles.follows(Profile.SYNCHRONOUS_DISPATCH)).isTrue();
         assertThat(profiles.follows(Profile.DEFERRED_DISPATCH)).isFalse();
     }
@@ -63,5 +63,19 @@ class DeclarationsTest {
                 .containsExactly("eager-task-factory", "debug-mode");
         assertThatThrownBy(() -> own.with(Profiles.declared(List.of("default-task-factory"), LEVEL_3_12), LEVEL_3_12))
                 .hasMessageContaining("are both task factory profiles");
+    }
+
+    @Test
+    void nestedRunsIsAGroupOfItsOwnWhoseTwoProfilesExcludeEachOther() {
+        Profiles nested = Profiles.declared(List.of("nested-runs"), LEVEL_3_12);
+        assertThat(nested.follows(Profile.NESTED_RUNS)).isTrue();
+        assertThat(nested.follows(Profile.NO_NESTED_RUNS)).isFalse();
+        assertThat(nested.names()).containsExactly("deferred-dispatch", "default-task-factory", "debug-off", "nested-runs");
+        assertThat(Profiles.stock().follows(Profile.NO_NESTED_RUNS)).isTrue();
+        assertThatThrownBy(() -> Profiles.declared(List.of("nested-runs", "no-nested-runs"), LEVEL_3_12))
+                .hasMessageContaining("are both nested runs profiles");
+        assertThatThrownBy(() -> Profiles.declared(List.of("reentrant"), LEVEL_3_12))
+                .hasMessageContaining("unknown profile [reentrant]; the valid profiles are")
+                .hasMessageContaining("nested-runs");
     }
 }

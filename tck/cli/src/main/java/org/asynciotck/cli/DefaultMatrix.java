@@ -13,7 +13,8 @@ import org.asynciotck.process.PythonInstallation;
  * The implementations {@code matrix} certifies when none is named: both reference loops, and
  * for every CPython 3.10 or newer found here (one per version, a pyenv installation before the
  * others) its C and pure-Python variants, plus uvloop on one interpreter per version that
- * imports it (which may be a virtual environment given with {@code --venv}).
+ * imports it (which may be a virtual environment given with {@code --venv}), and likewise nest_asyncio and
+ * nest_asyncio2 (asyncio's loop made reentrant: the agent declares nested-runs for them, docs/real-loops-nested.md).
  */
 final class DefaultMatrix {
 
@@ -42,6 +43,12 @@ final class DefaultMatrix {
             specs.add(ImplementationSpec.parse("python:" + python.interpreter() + ":py"));
         });
         uvloopPerVersion.values().forEach(python -> specs.add(ImplementationSpec.parse("uvloop:" + python.interpreter())));
+        for (String library : org.asynciotck.process.PythonInstallation.REENTRANT_LOOPS) {
+            Map<String, PythonInstallation> libraryPerVersion = new LinkedHashMap<>();
+            supported.stream().filter(python -> python.reentrantLoops().containsKey(library))
+                    .forEach(python -> libraryPerVersion.merge(python.version(), python, DefaultMatrix::preferPyenv));
+            libraryPerVersion.values().forEach(python -> specs.add(ImplementationSpec.parse(library + ":" + python.interpreter())));
+        }
         return specs;
     }
 

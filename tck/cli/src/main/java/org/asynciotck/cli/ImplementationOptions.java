@@ -54,11 +54,13 @@ public record ImplementationOptions(
     public static final String REFERENCE_SYNC = "reference-sync";
     /** A loop written in Java against org.asynciotck.java.JavaLoop (module tck/interpreter), found on --class-path. */
     public static final String JAVA = "java";
-    public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS, JAVA);
+    /** The reference loop made reentrant (profile nested-runs), the design nest_asyncio gives asyncio's loop. */
+    public static final String REFERENCE_NESTED = "reference-nested";
+    public static final List<String> KINDS = List.of(REFERENCE, REFERENCE_SYNC, PYTHON, PROCESS, JAVA, REFERENCE_NESTED);
 
-    /** MODULE:CALLABLE, or one of the agent's named loops ("asyncio", "uvloop"). */
+    /** MODULE:CALLABLE, or one of the agent's named loops ("asyncio", "uvloop", "nest_asyncio", "nest_asyncio2"). */
     private static final Pattern LOOP_FACTORY =
-            Pattern.compile("^(asyncio|uvloop|[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*)$");
+            Pattern.compile("^(asyncio|uvloop|nest_asyncio2?|[A-Za-z_][\\w.]*:[A-Za-z_][\\w.]*)$");
 
     public ImplementationOptions {
         Objects.requireNonNull(kind, "kind");

@@ -16,12 +16,14 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "implementations", mixinStandardHelpOptions = true,
         description = "Lists the kinds of implementation 'run --impl' accepts, and the Python interpreters "
-                + "(PATH, pyenv, --venv) found on this machine with whether uvloop imports for each.")
+                + "(PATH, pyenv, --venv) found on this machine with whether uvloop, nest_asyncio and nest_asyncio2 import for each.")
 final class ImplementationsCommand implements Callable<Integer> {
 
     private static final Map<String, String> DESCRIPTIONS = Map.of(
             ImplementationOptions.REFERENCE, "the kit's Java reference loop (no options)",
             ImplementationOptions.REFERENCE_SYNC, "the reference loop with futures that call back inside set_result",
+            ImplementationOptions.REFERENCE_NESTED, "the reference loop made reentrant: it may be run from its own callbacks"
+                    + " (profile nested-runs)",
             ImplementationOptions.PYTHON, "a Python event loop through the bundled agent "
                     + "(--python, --loop-factory, --python-path, --variant)",
             ImplementationOptions.PROCESS, "any agent speaking docs/protocol.md (--command)",
@@ -57,6 +59,9 @@ final class ImplementationsCommand implements Callable<Integer> {
             out.printf("  %-8s %-6s %-52s %s%n", python.version(), python.source().name().toLowerCase(java.util.Locale.ROOT),
                     python.interpreter(), python.supported()
                             ? python.uvloop().map(version -> "uvloop " + version).orElse("no uvloop")
+                                    + python.reentrantLoops().entrySet().stream()
+                                            .map(loop -> ", " + loop.getKey() + " " + loop.getValue())
+                                            .collect(java.util.stream.Collectors.joining())
                             : "too old: the agent needs Python 3.10 or newer");
         }
         return ExitCode.CONFORMANT;

@@ -38,8 +38,8 @@ import picocli.CommandLine.Spec;
         description = {"Certifies several implementations one after the other, each into <out>/<id>/ exactly as "
                 + "'run' does, and writes <out>/matrix.html, matrix.md and matrix.json: rules down, implementations across.",
                 "Without --impl: reference, reference-sync, and for every CPython 3.10 or newer found on PATH and in "
-                + "pyenv (one per version, pyenv first) its c and py variants, plus uvloop where it imports "
-                + "(add virtual environments with --venv)."})
+                + "pyenv (one per version, pyenv first) its c and py variants, plus uvloop, nest_asyncio and nest_asyncio2 "
+                + "where they import, one interpreter per version (add virtual environments with --venv)."})
 final class MatrixCommand implements Callable<Integer> {
 
     @Spec
@@ -49,10 +49,11 @@ final class MatrixCommand implements Callable<Integer> {
         "  reference | reference-sync",
         "  python:PATH[:c|py]   CPython's asyncio on interpreter PATH, C or pure-Python Task/Future",
         "  uvloop:PATH          uvloop on interpreter PATH",
+        "  nest_asyncio:PATH    asyncio's loop made reentrant by nest_asyncio (declares nested-runs); nest_asyncio2:PATH too",
         "  process:COMMAND      an agent speaking docs/protocol.md, e.g. 'process:./agent --x'"})
     private List<String> impls = new ArrayList<>();
 
-    @Option(names = "--venv", paramLabel = "DIR", description = "without --impl: also look for Python (and uvloop) in this virtual environment; repeatable")
+    @Option(names = "--venv", paramLabel = "DIR", description = "without --impl: also look for Python (and uvloop, nest_asyncio, nest_asyncio2) in this virtual environment; repeatable")
     private List<Path> venvs = new ArrayList<>();
 
     @Option(names = "--tags", paramLabel = "EXPR", description = "Cucumber tag expression selecting scenarios")

@@ -20,6 +20,7 @@ final class StandardImplementations {
         return Map.of(
                 ImplementationOptions.REFERENCE, options -> reference(ReferenceConfig.defaults(), options),
                 ImplementationOptions.REFERENCE_SYNC, options -> reference(ReferenceConfig.synchronousDispatch(), options),
+                ImplementationOptions.REFERENCE_NESTED, options -> reference(ReferenceConfig.nestedRuns(), options),
                 ImplementationOptions.PYTHON, StandardImplementations::python,
                 ImplementationOptions.PROCESS, StandardImplementations::process,
                 ImplementationOptions.JAVA, JavaLoops::implementation);

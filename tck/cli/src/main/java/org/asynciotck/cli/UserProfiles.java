@@ -16,7 +16,7 @@ final class UserProfiles {
     /** The option's help; a constant, so the profile list is checked against {@code Profile} by a test. */
     static final String HELP = "a profile the loop follows by design (stock asyncio's by default); repeatable or "
             + "comma-separated; one of: deferred-dispatch, synchronous-dispatch, default-task-factory, "
-            + "eager-task-factory, debug-off, debug-mode (docs/protocol.md, \"Profiles\")";
+            + "eager-task-factory, debug-off, debug-mode, no-nested-runs, nested-runs (docs/protocol.md, \"Profiles\")";
 
     private final List<String> names;
 

@@ -95,7 +95,8 @@ class BrokenLoopsAreCaughtTest {
             assertThat(run.failures()).isEmpty();
             assertThat(run.passedRules()).hasSizeGreaterThan(20);
             // the rules of the profiles it does not declare
-            assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("SYNC-1", "CYCLES-2", "EAGER-4", "STALL-4");
+            assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("SYNC-1", "CYCLES-2", "EAGER-4", "STALL-4",
+                    "NEST-1", "NEST-2", "NEST-3", "NEST-4");
         }
     }
 
@@ -108,8 +109,24 @@ class BrokenLoopsAreCaughtTest {
             // ERROR-1, FUTURE-5, EXC-1, EXC-2, CANCEL-2, CANCEL-4: a scenario of each is for deferred
             // dispatch; the rules' other scenarios pass
             assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("FUTURE-1", "FUTURE-2", "CYCLES-1",
-                    "EAGER-4", "STALL-4", "ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4");
+                    "EAGER-4", "STALL-4", "ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4",
+                    "NEST-1", "NEST-2", "NEST-3", "NEST-4");
             assertThat(run.passedRules()).contains("ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4");
+        }
+    }
+
+    /**
+     * The reentrant reference loop ({@code ReferenceConfig.nestedRuns()}, profile nested-runs): the rules that demand
+     * a refused nested run are not applicable to it, and it passes the rules of nested runs.
+     */
+    @Test
+    void theNestedRunsReferenceLoopPassesItsOwnRules() {
+        try (LoopImplementation reference = new ReferenceImplementation(ReferenceConfig.nestedRuns())) {
+            FeatureRun run = FeatureRun.of(reference);
+            assertThat(run.failures()).isEmpty();
+            assertThat(run.passedRules()).contains("NEST-1", "NEST-2", "NEST-3", "NEST-4", "COLLIDE-1");
+            assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("SYNC-1", "CYCLES-2", "EAGER-4", "STALL-4",
+                    "LIFE-3", "LIFE-4", "RUN-3", "RUN-6", "COLLIDE-1");
         }
     }
 

@@ -150,6 +150,11 @@ class MatrixCommandTest {
                 .isEqualTo(new ImplementationSpec("python:/opt/py/bin/python3:py", "python", Path.of("/opt/py/bin/python3"),
                         null, "py", null));
         assertThat(ImplementationSpec.parse("uvloop:/v/bin/python").loopFactory()).isEqualTo("uvloop");
+        assertThat(ImplementationSpec.parse("nest_asyncio:/v/bin/python").loopFactory()).isEqualTo("nest_asyncio");
+        assertThat(ImplementationSpec.parse("nest_asyncio2:/v/bin/python"))
+                .isEqualTo(new ImplementationSpec("nest_asyncio2:/v/bin/python", "python", Path.of("/v/bin/python"),
+                        "nest_asyncio2", null, null));
+        assertThatThrownBy(() -> ImplementationSpec.parse("nest_asyncio:")).isInstanceOf(IllegalArgumentException.class);
         assertThat(ImplementationSpec.parse("process:./agent --fast").command()).isEqualTo("./agent --fast");
         assertThatThrownBy(() -> ImplementationSpec.parse("python:")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ImplementationSpec.parse("reference:x")).isInstanceOf(IllegalArgumentException.class);
@@ -170,6 +175,21 @@ class MatrixCommandTest {
         assertThat(DefaultMatrix.specs(found).stream().map(ImplementationSpec::text)).containsExactly(
                 "reference", "reference-sync", "python:/pyenv/3.11.7:c", "python:/pyenv/3.11.7:py",
                 "python:/venv/python3:c", "python:/venv/python3:py", "uvloop:/venv/python3");
+    }
+
+    @Test
+    void theDefaultMatrixHasNestAsyncioAndNestAsyncio2OnOneInterpreterPerVersionPreferringPyenv() {
+        List<PythonInstallation> found = List.of(
+                new PythonInstallation(Path.of("/venv-a/python3"), "/venv-a/python3", "3.12.1", null,
+                        PythonInstallation.Source.VENV, java.util.Map.of("nest_asyncio", "1.6.0")),
+                new PythonInstallation(Path.of("/pyenv/3.12.1"), "/pyenv/3.12.1", "3.12.1", null,
+                        PythonInstallation.Source.PYENV, java.util.Map.of("nest_asyncio", "1.6.0")),
+                new PythonInstallation(Path.of("/venv-b/python3"), "/venv-b/python3", "3.12.1", null,
+                        PythonInstallation.Source.VENV, java.util.Map.of("nest_asyncio2", "1.7.3")));
+
+        assertThat(DefaultMatrix.specs(found).stream().map(ImplementationSpec::text)).containsExactly(
+                "reference", "reference-sync", "python:/pyenv/3.12.1:c", "python:/pyenv/3.12.1:py",
+                "nest_asyncio:/pyenv/3.12.1", "nest_asyncio2:/venv-b/python3");
     }
 
     @Test

@@ -45,6 +45,22 @@ class DiscoveryTest {
         assertThat(found.get(0).interpreter()).isEqualTo(bin.resolve("python3"));
     }
 
+    /** The venv .ci/run makes: discovery names nest_asyncio's version (it has no __version__: its distribution's). */
+    @Test
+    void aVenvWithNestAsyncioIsFoundWithItsVersion() {
+        Path venv = Path.of("").toAbsolutePath().getParent().getParent().resolve(".venv-nest-asyncio");
+        assumeTrue(Files.isExecutable(venv.resolve("bin/python3")), "no .venv-nest-asyncio (made by .ci/run)");
+        Discovery discovery = new Discovery(Map.of("PYENV_ROOT", tmp.toString(), "PATH", ""), tmp, Duration.ofSeconds(10));
+
+        List<PythonInstallation> found = discovery.find(List.of(venv));
+
+        assertThat(found).singleElement().satisfies(python -> {
+            assertThat(python.reentrantLoops()).containsOnlyKeys("nest_asyncio");
+            assertThat(python.reentrantLoops().get("nest_asyncio")).matches("\\d+\\.\\d+.*");
+            assertThat(python.hasUvloop()).isFalse();
+        });
+    }
+
     @Test
     void defaultPyenvRootIsInTheHomeDirectory() {
         Discovery discovery = new Discovery(Map.of(), tmp, Duration.ofSeconds(1));

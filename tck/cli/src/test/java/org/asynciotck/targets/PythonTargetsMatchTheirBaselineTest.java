@@ -43,7 +43,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * is not installed is skipped with a message saying what is missing, never failed.
  *
  * <p>The uvloop interpreter comes from the system property or environment variable
- * {@value #UVLOOP_PYTHON}, else {@code .venv-uvloop/bin/python} at the repository root (made by .ci/run).
+ * {@value #UVLOOP_PYTHON}, else {@code .venv-uvloop/bin/python} at the repository root (made by .ci/run);
+ * nest_asyncio's and nest_asyncio2's from {@code ASYNCIOTCK_NEST_ASYNCIO_PYTHON} and
+ * {@code ASYNCIOTCK_NEST_ASYNCIO2_PYTHON}, else {@code .venv-nest-asyncio/bin/python} and
+ * {@code .venv-nest-asyncio2/bin/python} (made by .ci/run on Python 3.12.1). The agent declares nested-runs for
+ * both, as their users would (docs/real-loops-nested.md).
  */
 @Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 class PythonTargetsMatchTheirBaselineTest {
@@ -72,7 +76,11 @@ class PythonTargetsMatchTheirBaselineTest {
                 .flatMap(version -> Stream.of("c", "py").map(variant -> new Target(
                         "cpython-" + version + "-" + variant, versions.resolve(version).resolve("bin/python3"),
                         null, variant)));
-        return Stream.concat(cpython, Stream.of(new Target("uvloop", uvloopPython(), "uvloop", null)));
+        return Stream.concat(cpython, Stream.of(new Target("uvloop", uvloopPython(), "uvloop", null),
+                new Target("nest_asyncio", venvPython("ASYNCIOTCK_NEST_ASYNCIO_PYTHON", ".venv-nest-asyncio"),
+                        "nest_asyncio", null),
+                new Target("nest_asyncio2", venvPython("ASYNCIOTCK_NEST_ASYNCIO2_PYTHON", ".venv-nest-asyncio2"),
+                        "nest_asyncio2", null)));
     }
 
     @BeforeAll
@@ -138,6 +146,11 @@ class PythonTargetsMatchTheirBaselineTest {
             assertThat(junit.with("failure")).as("uvloop is red on IO-3 and NTODO-4").containsExactlyInAnyOrder("IO-3", "NTODO-4");
             assertThat(junit.with("error")).isEmpty();
         }
+        if (target.name().startsWith("nest_asyncio")) {
+            // declared nested-runs: every MUST holds; RUN-4, INIT-1 and NEST-4 are SHOULD warnings (docs/real-loops-nested.md)
+            assertThat(red).as("%s, declared nested-runs, is green", target).isEmpty();
+            assertThat(junit.properties()).containsKeys("should-warning.RUN-4", "should-warning.NEST-4");
+        }
     }
 
     /** Skips (never fails) a target that is not on this machine, printing why so CI output shows it. */
@@ -147,7 +160,7 @@ class PythonTargetsMatchTheirBaselineTest {
             missing = "no interpreter at " + target.python();
         } else if (target.loop() != null && !imports(target.python(), target.loop())) {
             missing = target.python() + " cannot import " + target.loop()
-                    + " (make the venv as .ci/run does, or set " + UVLOOP_PYTHON + ")";
+                    + " (make the venv as .ci/run does, or set " + UVLOOP_PYTHON + " or its nest_asyncio likes)";
         }
         if (missing != null) {
             System.out.println("[targets] " + target + ": SKIPPED, " + missing);
@@ -180,6 +193,15 @@ class PythonTargetsMatchTheirBaselineTest {
             return Path.of(configured);
         }
         return findRepositoryRoot().resolve(".venv-uvloop/bin/python");
+    }
+
+    /** The interpreter named by {@code variable} (system property or environment), else {@code <root>/venv/bin/python}. */
+    private static Path venvPython(String variable, String venv) {
+        String configured = Optional.ofNullable(System.getProperty(variable)).orElse(System.getenv(variable));
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        return findRepositoryRoot().resolve(venv + "/bin/python");
     }
 
     /** Surefire runs in the tck module folder; the repository root is the nearest parent holding the baseline. */

@@ -157,6 +157,23 @@ public final class ObservationSteps {
                 "note \"" + name + "\" to be a " + errorType, value);
     }
 
+    /**
+     * A run of the loop that one of its own callbacks attempted (LIFE-3, RUN-3, ...). A note that holds no error
+     * means the call ran the loop again and returned: a nested run, which the failure names, since a loop that is
+     * reentrant by design declares it.
+     */
+    @Then("the nested run noted as {string} was refused with {word}")
+    public void nestedRunRefused(String name, String errorType) {
+        Object value = Recording.of(context).note(name, context);
+        boolean refused = value instanceof String text && text.startsWith(errorType + ":");
+        boolean returned = !(value instanceof String text && NOTED_ERROR.matcher(text).lookingAt());
+        Expectation.check(context, refused, "the nested run noted as \"" + name + "\" to be refused with " + errorType,
+                (returned ? "a nested run that returned " + value + ProfileHints.ranNested(context.info()) : value));
+    }
+
+    /** How a note records an operation that raised: "Type: message" (see noteIsAnError). */
+    private static final java.util.regex.Pattern NOTED_ERROR = java.util.regex.Pattern.compile("[A-Za-z_][\\w.]*:");
+
     @Then("notes {string} and {string} are equal")
     public void notesAreEqual(String first, String second) {
         Recording recording = Recording.of(context);

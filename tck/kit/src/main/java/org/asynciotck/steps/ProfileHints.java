@@ -47,4 +47,12 @@ final class ProfileHints {
                         + " in debug mode by design, declare the profile " + Profile.DEBUG_MODE.wireName() + WHERE
                 : "";
     }
+
+    /** For a run of the running loop, called by one of its callbacks, that was not refused but ran the loop. */
+    static String ranNested(ImplementationInfo info) {
+        return info.follows(Profile.NO_NESTED_RUNS)
+                ? ": the running loop did not refuse to be run again by its own callback: if the loop is reentrant by design (as"
+                        + " nest_asyncio makes it), declare the profile " + Profile.NESTED_RUNS.wireName() + WHERE
+                : "";
+    }
 }

@@ -73,7 +73,7 @@ public final class Discovery {
                 PythonProbe.Answer answer = PythonProbe.probe(candidate.interpreter(), true, probeTimeout);
                 if (executables.add(answer.executable())) {
                     found.add(new PythonInstallation(candidate.interpreter(), answer.executable(), answer.version(),
-                            answer.uvloopVersion(), candidate.source()));
+                            answer.uvloopVersion(), candidate.source(), answer.reentrantLoops()));
                 }
             } catch (IOException e) {
                 // Broken or hung interpreters are not candidates for certification; leave them out.

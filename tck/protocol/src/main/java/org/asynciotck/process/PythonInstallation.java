@@ -12,9 +12,14 @@ import java.util.Optional;
  * @param version       its version, e.g. "3.12.1"
  * @param uvloopVersion the version of uvloop it imports, or null when {@code import uvloop} fails
  * @param source        where it was found
+ * @param reentrantLoops each library it imports that makes asyncio's loop reentrant (nest_asyncio, nest_asyncio2),
+ *                      to its version
  */
 public record PythonInstallation(Path interpreter, String executable, String version, String uvloopVersion,
-        Source source) {
+        Source source, java.util.Map<String, String> reentrantLoops) {
+
+    /** The libraries that make asyncio's loop reentrant, each a loop the Python agent names ({@code --loop NAME}). */
+    public static final java.util.List<String> REENTRANT_LOOPS = PythonProbe.REENTRANT_LOOPS;
 
     /** Where an interpreter was found. */
     public enum Source {
@@ -31,6 +36,12 @@ public record PythonInstallation(Path interpreter, String executable, String ver
         Objects.requireNonNull(executable, "executable");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(source, "source");
+        reentrantLoops = java.util.Map.copyOf(reentrantLoops);
+    }
+
+    /** An interpreter that imports no library making asyncio's loop reentrant. */
+    public PythonInstallation(Path interpreter, String executable, String version, String uvloopVersion, Source source) {
+        this(interpreter, executable, version, uvloopVersion, source, java.util.Map.of());
     }
 
     public Optional<String> uvloop() {

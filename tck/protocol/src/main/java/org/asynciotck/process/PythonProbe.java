@@ -18,7 +18,7 @@ final class PythonProbe {
     static final String MINIMUM = MINIMUM_VERSION[0] + "." + MINIMUM_VERSION[1];
 
     /**
-     * Prints version, sys.executable and uvloop's version (or "-"), one a line. Written to run
+     * Prints version, sys.executable and the versions of uvloop, nest_asyncio and nest_asyncio2 (or "-"), one a line. Written to run
      * on any Python, 2.7 included, so that a too-old interpreter can say how old it is.
      */
     private static final String SCRIPT = String.join("\n",
@@ -31,10 +31,24 @@ final class PythonProbe {
             "        print(getattr(uvloop, '__version__', '?'))",
             "    except Exception:",
             "        print('-')",
+            // nest_asyncio has no __version__: its distribution's (importlib.metadata, 3.8+), or "-"
+            "    for name in ('nest_asyncio', 'nest_asyncio2'):",
+            "        try:",
+            "            __import__(name)",
+            "            from importlib import metadata",
+            "            print(metadata.version(name))",
+            "        except Exception:",
+            "            print('-')",
             "");
 
-    /** What the interpreter said; {@code uvloopVersion} is null when uvloop does not import or was not asked. */
-    record Answer(String version, String executable, String uvloopVersion) {}
+    /**
+     * What the interpreter said; {@code uvloopVersion} is null when uvloop does not import or was not asked;
+     * {@code reentrantLoops} maps each of nest_asyncio, nest_asyncio2 that imports to its version.
+     */
+    record Answer(String version, String executable, String uvloopVersion, java.util.Map<String, String> reentrantLoops) {}
+
+    /** The libraries that make asyncio's loop reentrant, each a loop the agent names (--loop NAME). */
+    static final List<String> REENTRANT_LOOPS = List.of("nest_asyncio", "nest_asyncio2");
 
     private PythonProbe() {}
 
@@ -85,7 +99,13 @@ final class PythonProbe {
                     + "): " + (err.isBlank() ? out : err).strip());
         }
         String uvloop = askForUvloop && lines.size() > 2 && !lines.get(2).equals("-") ? lines.get(2) : null;
-        return new Answer(lines.get(0), lines.get(1), uvloop);
+        java.util.Map<String, String> reentrant = new java.util.LinkedHashMap<>();
+        for (int i = 0; askForUvloop && i < REENTRANT_LOOPS.size(); i++) {
+            if (lines.size() > 3 + i && !lines.get(3 + i).equals("-")) {
+                reentrant.put(REENTRANT_LOOPS.get(i), lines.get(3 + i));
+            }
+        }
+        return new Answer(lines.get(0), lines.get(1), uvloop, java.util.Map.copyOf(reentrant));
     }
 
     /**
