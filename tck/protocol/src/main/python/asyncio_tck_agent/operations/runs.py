@@ -27,9 +27,10 @@ class RunOnce:
     CALL_SOON_STOP = "call_soon_stop"
 
     def __init__(self, fields):
-        # Absent means the documented primitive: older kits send no ``via``.
+        # Absent means the documented primitive: older kits send no ``via``; the agent's own callers
+        # (run_once_on_another_thread) pass no fields at all.
         self.via = (fields.choice("via", {self.STOP_BEFORE_RUN, self.CALL_SOON_STOP})
-                    if fields.raw.get("via") is not None else self.STOP_BEFORE_RUN)
+                    if fields is not None and fields.raw.get("via") is not None else self.STOP_BEFORE_RUN)
 
     def perform(self, session):
         loop = session.loop
