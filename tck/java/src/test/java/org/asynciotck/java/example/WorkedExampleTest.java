@@ -72,7 +72,7 @@ class WorkedExampleTest {
         "INIT-1", // capability uninitialised-task, a Python notion
         "FUTURE-6", // StopIteration, a Python notion
         "IO-1", "IO-2", "IO-3", "IO-4", "IO-5", "ORDER-1", // addReader / addWriter, optional in JavaLoop
-        "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", // the other profiles' rules
+        "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", "NEST-1", "NEST-2", "NEST-3", "NEST-4", // the other profiles' rules
     };
 
     @Test
