@@ -87,7 +87,7 @@ Feature: Loops that are reentrant by design run nested
     leaves the outer run going forever. nest_asyncio 1.6.0 and nest_asyncio2
     1.7.3 clear it (their patched run_forever ends with "self._stopping =
     False"), so a callback that runs the loop nested during the last iteration
-    of a run hangs it (docs/real-loops-nested.md).
+    of a run hangs it (docs/real-loops.md, "nest_asyncio").
 
     Scenario: The outer run's pending stop ends it after a nested run_forever() that its own stop() ended
       Given callback "a" is scheduled with call_soon and, when it runs, does:

@@ -58,7 +58,7 @@ def load_loop_source(spec):
 
 
 # The named loops that a library makes reentrant: asyncio's loop patched by the library's apply(loop). Their
-# purpose is nested runs, so they declare the profile nested-runs, as their user would (docs/real-loops-nested.md).
+# purpose is nested runs, so they declare the profile nested-runs, as their user would (docs/real-loops.md, "nest_asyncio").
 REENTRANT_LOOPS = ("nest_asyncio", "nest_asyncio2")
 NESTED_RUNS = "nested-runs"
 

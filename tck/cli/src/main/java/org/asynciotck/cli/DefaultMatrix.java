@@ -14,7 +14,7 @@ import org.asynciotck.process.PythonInstallation;
  * for every CPython 3.10 or newer found here (one per version, a pyenv installation before the
  * others) its C and pure-Python variants, plus uvloop on one interpreter per version that
  * imports it (which may be a virtual environment given with {@code --venv}), and likewise nest_asyncio and
- * nest_asyncio2 (asyncio's loop made reentrant: the agent declares nested-runs for them, docs/real-loops-nested.md).
+ * nest_asyncio2 (asyncio's loop made reentrant: the agent declares nested-runs for them, docs/real-loops.md, "nest_asyncio").
  */
 final class DefaultMatrix {
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * nest_asyncio 1.6.0 on CPython 3.12.1, declared and undeclared (docs/real-loops-nested.md): undeclared, the
+ * nest_asyncio 1.6.0 on CPython 3.12.1, declared and undeclared (docs/real-loops.md, "nest_asyncio"): undeclared, the
  * nested run it allows fails LIFE-3 and the message says to declare nested-runs; declared (the agent's named
  * loop {@code nest_asyncio} declares it, as its user would), the refusal rules are not applicable and the
  * nested-run rules hold. The interpreter is {@code .venv-nest-asyncio/bin/python} (made by .ci/run) or

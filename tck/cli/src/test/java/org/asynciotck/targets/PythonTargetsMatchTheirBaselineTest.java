@@ -47,7 +47,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * nest_asyncio's and nest_asyncio2's from {@code ASYNCIOTCK_NEST_ASYNCIO_PYTHON} and
  * {@code ASYNCIOTCK_NEST_ASYNCIO2_PYTHON}, else {@code .venv-nest-asyncio/bin/python} and
  * {@code .venv-nest-asyncio2/bin/python} (made by .ci/run on Python 3.12.1). The agent declares nested-runs for
- * both, as their users would (docs/real-loops-nested.md).
+ * both, as their users would (docs/real-loops.md, "nest_asyncio").
  */
 @Tag("evidence") // minutes long: run by -P evidence (CI), not by ./mvnw -B verify; see pom.xml
 class PythonTargetsMatchTheirBaselineTest {
@@ -147,7 +147,7 @@ class PythonTargetsMatchTheirBaselineTest {
             assertThat(junit.with("error")).isEmpty();
         }
         if (target.name().startsWith("nest_asyncio")) {
-            // declared nested-runs: every MUST holds; RUN-4, INIT-1 and NEST-4 are SHOULD warnings (docs/real-loops-nested.md)
+            // declared nested-runs: every MUST holds; RUN-4, INIT-1 and NEST-4 are SHOULD warnings (docs/real-loops.md, "nest_asyncio")
             assertThat(red).as("%s, declared nested-runs, is green", target).isEmpty();
             assertThat(junit.properties()).containsKeys("should-warning.RUN-4", "should-warning.NEST-4");
         }

@@ -100,7 +100,10 @@ class GalleryExplorationTest {
                     + " than the one that made it, and programs run every loop on the thread that made it"));
 
     /** Loops the test does not run, and why. */
-    static final Map<String, String> NOT_RUN = Map.of();
+    static final Map<String, String> NOT_RUN = Map.of("stop_before_run_ignored", "its stop() before run_forever()"
+            + " is forgotten, so every program's run_once waits out the agent's bound, and shrinking pays it for each"
+            + " candidate; certification drives such a loop through call_soon(loop.stop) (the iteration preflight) and"
+            + " exploration does not yet (issue 26), so LIFE-1 and IterationPrimitiveTest are its proof");
 
     /**
      * Loops explored without timed runs and cross-thread blocks ({@link Explorer.Settings#withoutTimedRuns()}), and
