@@ -14,8 +14,8 @@ Feature: Which thread runs a loop
   thread of the cross-thread rules included, and only this rule runs a loop on
   another thread. It is INFO: a loop that refuses is not broken, the kit
   reports what it does without judging it. Its iteration on the other thread
-  is stop() before run_forever(), so it declares LIFE-1 as its prerequisite:
-  where that primitive is broken, THREAD-1 is blocked by LIFE-1.
+  is driven like every other one (stop() before run_forever(), or the
+  fallback the run chose where that is broken), so only the thread differs.
 
   Source: asyncio documentation, "Developing with asyncio", Concurrency and
   Multithreading; CPython Lib/asyncio/base_events.py, BaseEventLoop.__init__
@@ -24,7 +24,7 @@ Feature: Which thread runs a loop
   Background:
     Given a fresh event loop
 
-  @THREAD-1 @INFO @needs-LIFE-1
+  @THREAD-1 @INFO
   Rule: A loop made on one thread runs on another
     Beyond the claims: asyncio docs, "Developing with asyncio", Concurrency and Multithreading ("An event loop runs in a thread (typically the main thread) and executes all callbacks and Tasks in its thread"), which does not promise that a loop moves between threads; CPython base_events.py, _run_forever_setup takes the running thread as the loop's
 

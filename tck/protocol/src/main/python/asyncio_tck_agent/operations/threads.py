@@ -129,19 +129,22 @@ class StopLoopThread(NoFields):
         return ended
 
 
-class RunOnceOnAnotherThread(NoFields):
+class RunOnceOnAnotherThread:
     """One iteration, as ``run_once``, on a new thread: not the one that made the loop. asyncio does not
     promise that a loop runs on another thread than its own (a Qt-based loop binds to the thread that made
     it); the INFO rule that reports it sends this. The thread is waited for within the bound."""
 
     op = "run_once_on_another_thread"
 
+    def __init__(self, fields):
+        self.iteration = RunOnce(fields)  # the same ``via`` as run_once: the kit's primitive for this run
+
     def perform(self, session):
         ended = {}
 
         def iterate():
             try:
-                RunOnce(None).perform(session)
+                self.iteration.perform(session)
             except BaseException as e:  # re-raised below, on the thread that performs the operation
                 ended["error"] = e
 

@@ -306,9 +306,19 @@ public sealed interface Operation {
      * One iteration, as {@link RunOnce}, performed on a new thread: not the thread that made the loop. asyncio
      * does not promise that a loop may run on another thread than its own (a Qt-based loop binds to the thread
      * that made it), so this is for the INFO rule that reports it. Waits for the thread within a bound; the
-     * error outcome is what the iteration raised there. Starts a new run.
+     * error outcome is what the iteration raised there. Starts a new run. {@code via} is the primitive of the
+     * iteration, as for {@link RunOnce} (null: stop() before run_forever()).
      */
-    record RunOnceOnAnotherThread() implements Operation {}
+    record RunOnceOnAnotherThread(RunOnce.Via via) implements Operation {
+        public RunOnceOnAnotherThread {
+            via = via == null ? RunOnce.Via.STOP_BEFORE_RUN : via; // absent on the wire: the documented primitive
+        }
+
+        /** stop() before run_forever(), on the other thread. */
+        public RunOnceOnAnotherThread() {
+            this(RunOnce.Via.STOP_BEFORE_RUN);
+        }
+    }
 
     /**
      * Waits at most {@code seconds} for an event labelled {@code label} to be recorded; value: whether it was.

@@ -288,7 +288,7 @@ final class Interpreter {
                             + LoopThread.BOUND_SECONDS + " s of starting on its own thread"))
             .value(Operation.StopLoopThread.class, (i, o) -> Outcome.value(i.loopThread.stop()))
             .value(Operation.RunOnceOnAnotherThread.class, (i, o) ->
-                    LoopThread.onAnotherThread(() -> i.outcome(new Operation.RunOnce(), false)))
+                    LoopThread.onAnotherThread(() -> i.outcome(new Operation.RunOnce(o.via()), false)))
             .value(Operation.WaitFor.class, (i, o) -> Outcome.value(i.state.awaitEvent(o.label(), o.seconds())))
             .value(Operation.ReportedErrors.class, (i, o) -> Outcome.value(i.state.reportedErrors()))
             .action(Operation.AddReadyReader.class, (i, o) -> i.channels.addReadyReader(o.label()))

@@ -80,6 +80,9 @@ final class LifecyclePrimitives {
                 && !CLAIMS_ABOUT_STOP_BEFORE_RUN.contains(scenarioRule)) {
             return new Operation.RunOnce(Via.CALL_SOON_STOP);
         }
+        if (operation instanceof Operation.RunOnceOnAnotherThread && iterations.via() == Via.CALL_SOON_STOP) {
+            return new Operation.RunOnceOnAnotherThread(Via.CALL_SOON_STOP); // THREAD-1's claim is the thread, not the primitive
+        }
         return operation;
     }
 

@@ -40,6 +40,11 @@ class LifecyclePrimitivesTest {
         assertTrue(lifecycle.blocking(ONE_ITERATION, "LIFE-4").orElseThrow().startsWith("blocked by LIFE-1: "));
         // other operations are sent as they are
         assertEquals(new Operation.RunForever(), lifecycle.driven(new Operation.RunForever(), "NTODO-1"));
+        // THREAD-1's iteration on another thread is driven like the rest: its claim is the thread
+        assertEquals(new Operation.RunOnceOnAnotherThread(Via.CALL_SOON_STOP),
+                lifecycle.driven(new Operation.RunOnceOnAnotherThread(), "THREAD-1"));
+        assertEquals(new Operation.RunOnceOnAnotherThread(),
+                new LifecyclePrimitives(true, DOCUMENTED).driven(new Operation.RunOnceOnAnotherThread(), "THREAD-1"));
     }
 
     @Test

@@ -45,6 +45,7 @@ public final class ProtocolJson {
                 .addMixIn(Operation.ExceptionHandlerKind.class, WireNamed.class)
                 .addMixIn(Operation.RunOnce.Via.class, WireNamed.class)
                 .addMixIn(Operation.RunOnce.class, RunOnceViaLeftOutWhenDocumented.class)
+                .addMixIn(Operation.RunOnceOnAnotherThread.class, RunOnceViaLeftOutWhenDocumented.class)
                 .build();
         for (Class<? extends Operation> type : Operation.types()) {
             mapper.registerSubtypes(new NamedType(type, Operation.wireName(type)));
