@@ -673,6 +673,49 @@ class LoopThreadTest(AgentTestCase):
         self.assertFalse(self.agent.value(op="wait_for", label="never", seconds=0.05))
 
 
+class MainThreadLoopTest(unittest.TestCase):
+    """A loop that, like qasync's over a Qt application, is made and run only on the process's main thread:
+    the agent's main thread makes and runs every session's loop (owner.py), the hello probe's too, and the
+    conversation runs on a thread of its own."""
+
+    FACTORY = textwrap.dedent("""\
+        import asyncio, threading
+        def _on_main(what):
+            if threading.current_thread() is not threading.main_thread():
+                raise RuntimeError("%s off the main thread" % what)
+        class MainThreadLoop(asyncio.SelectorEventLoop):
+            def __init__(self):
+                _on_main("made")
+                super().__init__()
+            def run_forever(self):
+                _on_main("run")
+                return super().run_forever()
+        def make():
+            return MainThreadLoop()
+        """)
+
+    def setUp(self):
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        with open(os.path.join(directory.name, "main_thread_loop.py"), "w") as module:
+            module.write(self.FACTORY)
+        self.agent = AgentProcess("--loop", "main_thread_loop:make", "--python-path", directory.name)
+        self.addCleanup(self.agent.finish)
+        self.assertEqual("hello", self.agent.request("hello", protocol=1)["type"])
+
+    def test_its_loops_are_made_and_run_on_the_main_thread(self):
+        for _ in range(2):  # every session, not only the first
+            self.assertEqual("ok", self.agent.request("open_session")["type"])
+            self.agent.perform(op="call_soon", label="a", handle=None)
+            self.assertEqual(nothing(), self.agent.perform(op="run_once"))
+            self.assertEqual(nothing(), self.agent.perform(op="start_loop_thread"))
+            self.agent.perform(op="call_soon_threadsafe", label="safe", handle=None)
+            self.assertTrue(self.agent.value(op="wait_for", label="safe", seconds=WAKE_BOUND_SECONDS))
+            self.assertTrue(self.agent.value(op="stop_loop_thread"))
+            self.assertEqual(["a", "safe"], [e["label"] for e in self.agent.value(op="recorded")])
+            self.assertEqual("ok", self.agent.request("close_session")["type"])
+
+
 class ThreadBoundLoopTest(unittest.TestCase):
     """A loop that, like a Qt-based one, runs only on the thread that made it (asyncio does not promise
     that a loop made on one thread runs on another): the agent's loop thread is that thread, so it runs,

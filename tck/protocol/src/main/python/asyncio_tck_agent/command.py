@@ -4,9 +4,11 @@ import argparse
 import os
 import platform
 import sys
+import threading
 
 from .conversation import Agent
 from .loading import REENTRANT_LOOPS, load_loop_source
+from .owner import OwnerThread
 from .protocol import EXIT_LOOP_UNAVAILABLE, describe_error, diagnose
 from .variants import Variant
 
@@ -55,6 +57,18 @@ def main(argv=None):
              % (source.name, source.version, platform.python_version(), variant.name))
     if source.unsupported:
         diagnose("declared unsupported: %s" % ", ".join(sorted(source.unsupported)))
-    Agent(source, variant, out).serve(iter(sys.stdin.buffer.readline, b""))
+    # The main thread makes and runs every loop (a Qt-based loop wants the thread of its application, the
+    # main one); the conversation runs on a thread of its own and hands the loop's work over (owner.py).
+    owner = OwnerThread.this_thread()
+    agent = Agent(source, variant, out, owner)
+
+    def converse():
+        try:
+            agent.serve(iter(sys.stdin.buffer.readline, b""))
+        finally:
+            owner.finish()
+
+    threading.Thread(target=converse, name="asyncio-tck-conversation", daemon=True).start()
+    owner.serve()
     return 0
 

@@ -16,11 +16,13 @@ from .session import Session, outcome_of, outcomes_of
 class Agent:
     """Answers requests one by one; owns the open session, if any."""
 
-    def __init__(self, source, variant, out):
+    def __init__(self, source, variant, out, owner=None):
+        self.owner = owner  # the OwnerThread that makes and runs every session's loop; None: a thread per session
         self.source = source
         self.variant = variant
         self.out = out
         self.greeted = False
+        self.capabilities = []  # what hello detected; every request but hello comes after it
         self.session = None
 
     def serve(self, lines):
@@ -77,7 +79,10 @@ class Agent:
         if protocol != PROTOCOL_VERSION:
             diagnose("kit speaks protocol %d, this agent speaks %d" % (protocol, PROTOCOL_VERSION))
         self.greeted = True
-        capabilities, notes = detect_capabilities(self.source, self.variant)
+        # on the thread that makes the sessions' loops: the probe's loop is made where theirs are
+        detect = lambda: detect_capabilities(self.source, self.variant)
+        capabilities, notes = detect() if self.owner is None else self.owner.call(detect)
+        self.capabilities = capabilities
         return {"type": "hello", "protocol": PROTOCOL_VERSION, "implementation": {
             "name": self.source.name,
             "version": self.source.version,
@@ -93,12 +98,14 @@ class Agent:
         kit may send ``start_loop_thread``), or on this thread (a program that never starts a loop thread)."""
         if self.session is not None:
             raise ProtocolError("open_session: a session is already open")
-        owner = OwnerThread() if owned else None
+        owner = self.owner if self.owner is not None else (OwnerThread() if owned else None)
 
         def make_session():
             loop = self.source.make_loop()
             self.variant.install(loop)
-            return Session(loop, owner)
+            session = Session(loop, owner)
+            session.selector_is_live = "select-timeout" in self.capabilities
+            return session
 
         try:
             self.session = make_session() if owner is None else owner.call(make_session)

@@ -1,10 +1,12 @@
-"""The thread that owns a session's loop: it makes the loop and runs it, as a program does.
+"""The thread that owns the sessions' loops: it makes each loop and runs it, as a program does.
 
 asyncio does not promise that a loop made on one thread may run on another (a Qt-based loop binds to the
-thread that made it; gevent's hub is per thread). So a session whose loop will run on a thread of its own
-(``start_loop_thread``) makes its loop on that thread, which also performs every operation the kit does
-not send "from another thread"; while that thread runs the loop, the agent's main thread performs the
-kit's operations, from a thread that is not the loop's (docs/protocol.md, "The loop on its own thread").
+thread that made it, and Qt wants that to be the main thread, where its application was made; gevent's
+hub is per thread). So the agent's main thread makes every session's loop and performs every operation
+the kit does not send "from another thread", and the conversation (reading requests, writing replies)
+runs on a thread of its own; while the main thread runs the loop (``start_loop_thread``), the
+conversation's thread performs the kit's operations, from a thread that is not the loop's
+(docs/protocol.md, "The loop on its own thread").
 """
 
 import queue
@@ -55,21 +57,34 @@ class Job:
 
 
 class OwnerThread:
-    """A daemon thread that performs jobs one at a time, in order, until ``close``."""
+    """A thread that performs jobs one at a time, in order: a daemon thread of its own, until ``close``, or
+    (``this_thread``) the thread that calls ``serve``, shared by every session, until ``finish``."""
 
     _END = object()
 
-    def __init__(self):
+    def __init__(self, thread=None):
         self._jobs = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._serve, name="asyncio-tck-loop-owner", daemon=True)
-        self._thread.start()
+        self._shared = thread is not None
+        self._thread = thread or threading.Thread(target=self.serve, name="asyncio-tck-loop-owner", daemon=True)
+        if not self._shared:
+            self._thread.start()
 
-    def _serve(self):
+    @classmethod
+    def this_thread(cls):
+        """An owner whose jobs the calling thread performs in ``serve`` (the agent's main thread)."""
+        return cls(threading.current_thread())
+
+    def serve(self):
+        """Performs jobs until ``finish`` (or ``close`` of an owner with a thread of its own)."""
         while True:
             job = self._jobs.get()
             if job is self._END:
                 return
             job.run()
+
+    def finish(self):
+        """Ends ``serve`` once the jobs queued before are done."""
+        self._jobs.put(self._END)
 
     def is_alive(self):
         return self._thread.is_alive()
@@ -92,7 +107,10 @@ class OwnerThread:
         return self.submit(call).result(self)
 
     def close(self):
-        """Ends the thread once its queued jobs are done; True when it ended within the bound."""
+        """Ends the thread once its queued jobs are done; True when it ended within the bound. The shared
+        owner outlives every session (``finish`` ends it): closing it is a no-op."""
+        if self._shared:
+            return True
         if self._thread.is_alive() and not self.is_current():
             self._jobs.put(self._END)
             self._thread.join(LOOP_THREAD_BOUND_SECONDS)

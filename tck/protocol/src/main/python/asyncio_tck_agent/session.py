@@ -16,6 +16,9 @@ class Session:
     def __init__(self, loop, owner=None):
         self.loop = loop
         self.owner = owner  # the OwnerThread that made the loop, or None: the loop is the conversation thread's
+        # Whether loop._selector.select is the loop's live poll (the select-timeout capability): only then
+        # does start_loop_thread watch it to see the loop idle (an inherited, unused selector is never called).
+        self.selector_is_live = True
         self.handles = {}
         self.callbacks = {}  # handle name -> weak reference to the callback the loop was given
         self.futures = {}

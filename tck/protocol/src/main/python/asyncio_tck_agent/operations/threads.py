@@ -14,9 +14,10 @@ class LoopThread:
     """``loop.run_forever()`` on the thread that made the loop (the session's owner thread), so the kit
     acts from a foreign thread: asyncio does not promise that a loop runs on another thread than its own."""
 
-    def __init__(self, loop, owner):
+    def __init__(self, loop, owner, watch_select=True):
         self.loop = loop
         self.owner = owner
+        self._watches_select = watch_select  # False where loop._selector is not the loop's live poll
         self._idle = threading.Event()  # set when the loop is seen idle, or when run_forever ends
         self._failure = None
         self._unwatch_select = None
@@ -24,7 +25,7 @@ class LoopThread:
 
     def start(self):
         """Returns once the loop is idle in its selector; raises if it is not within the bound."""
-        self._unwatch_select = self._watch_select()
+        self._unwatch_select = self._watch_select() if self._watches_select else None
         try:
             self._run_job = self.owner.submit(self._run)
         except BaseException:
@@ -32,7 +33,8 @@ class LoopThread:
                 self._unwatch_select()
             raise
         if self._unwatch_select is None:
-            # No selector to watch (uvloop): a thread-safe round trip, then the documented settle pause.
+            # No live selector to watch (uvloop; or qasync and trio-asyncio, whose inherited selector is never
+            # polled): a thread-safe round trip, then the documented settle pause.
             self.loop.call_soon_threadsafe(self._idle.set)
         seen_idle = self._idle.wait(LOOP_THREAD_BOUND_SECONDS)
         if seen_idle and self._unwatch_select is None:
@@ -106,7 +108,7 @@ class StartLoopThread(NoFields):
             raise KitError("start_loop_thread needs a session whose loop was made on a thread of its own")
         previous_run = session.current_run
         session.start_run()  # events recorded while the thread runs belong to this run
-        session.loop_thread = LoopThread(session.loop, session.owner)
+        session.loop_thread = LoopThread(session.loop, session.owner, session.selector_is_live)
         try:
             session.loop_thread.start()
         except BaseException:

@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.ImplementationFailure;
+import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.ImplementationFailure.Kind;
 import org.asynciotck.spi.LoopSession;
 import org.asynciotck.spi.Operation;
@@ -27,6 +28,23 @@ import org.junit.jupiter.api.io.TempDir;
  * (a marker file), so each test also shows that the following session gets a fresh, working agent.
  */
 class ProcessImplementationTest {
+
+    @Test
+    void aFreshAgentWhoseNotesAloneDifferDescribesTheSameImplementationButNotOneWithOtherCapabilities() {
+        // trio-asyncio's note quotes a greenlet error naming object addresses, which differ in every process
+        ImplementationInfo first = info(java.util.Set.of("uninitialised-task"),
+                java.util.Map.of("handle-internals", "probe raised error: <greenlet object at 0x7fbe5ab05340>"));
+        ImplementationInfo again = info(java.util.Set.of("uninitialised-task"),
+                java.util.Map.of("handle-internals", "probe raised error: <greenlet object at 0x7fd08603c980>"));
+        assertThat(ProcessImplementation.describesTheSame(again, first)).isTrue();
+        assertThat(ProcessImplementation.describesTheSame(info(java.util.Set.of(), java.util.Map.of()), first)).isFalse();
+    }
+
+    private static ImplementationInfo info(java.util.Set<String> capabilities, java.util.Map<String, String> notes) {
+        return new ImplementationInfo("x-py3.12", "x Loop", "1", "3.12.1", org.asynciotck.spi.ApiLevel.parse("3.12"),
+                capabilities, org.asynciotck.spi.Profiles.stock(), "x-py3.12", notes);
+    }
+
 
     private static final Operation CALL_SOON = new Operation.CallSoon("a", List.of(), "h");
 

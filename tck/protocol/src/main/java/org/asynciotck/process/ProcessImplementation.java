@@ -302,6 +302,21 @@ public final class ProcessImplementation implements LoopImplementation {
      * at once with the last failure, instead of each scenario paying a handshake bound again. The count
      * is the implementation's, whichever thread's agent failed.
      */
+    /**
+     * Whether a fresh agent's hello describes the implementation the first one did. The capability notes are
+     * left out: they are diagnosis, in the loop's own words, and may name what changes from one process to
+     * the next (an object's address in an error message: trio-asyncio's greenlet error does), while what the
+     * kit decides with (capabilities, profiles, identity, ...) must not change.
+     */
+    static boolean describesTheSame(ImplementationInfo again, ImplementationInfo first) {
+        return withoutNotes(again).equals(withoutNotes(first));
+    }
+
+    private static ImplementationInfo withoutNotes(ImplementationInfo info) {
+        return new ImplementationInfo(info.id(), info.name(), info.version(), info.python(), info.apiLevel(),
+                info.capabilities(), info.profiles(), info.identity(), java.util.Map.of());
+    }
+
     private AgentProcess restart() {
         try {
             AgentProcess fresh = startAgent();
@@ -309,7 +324,7 @@ public final class ProcessImplementation implements LoopImplementation {
                 startedPids.add(fresh.pid());
             }
             ImplementationInfo again = handshake(fresh);
-            if (!again.equals(info)) {
+            if (!describesTheSame(again, info)) {
                 throw fresh.fail(Kind.PROTOCOL_ERROR, "the fresh agent describes " + again
                         + ", the first one described " + info);
             }
