@@ -68,6 +68,9 @@ Feature: Running and stopping the loop, beyond one iteration
       When the loop runs one iteration
       Then the nested run noted as "nested" was refused with RuntimeError
 
+    # It waits in a running loop for a timer, so the loop must wake for its earliest timer, which
+    # TIMEOUT-2 checks.
+    @needs-TIMEOUT-2
     Scenario: run_until_complete() refused by a callback of the running loop leaves its future alone: completing it does not stop the loop
       Given a future "f" made by the loop
       And callback "a" is scheduled with call_soon and, when it runs, does:
@@ -93,6 +96,9 @@ Feature: Running and stopping the loop, beyond one iteration
       When the loop runs until future "f" is done
       Then it is refused with RuntimeError "Event loop stopped before Future completed."
 
+    # It waits in a running loop for a timer, so the loop must wake for its earliest timer, which
+    # TIMEOUT-2 checks.
+    @needs-TIMEOUT-2
     Scenario: A run_until_complete() stopped early takes its callback off the future: completing the future later does not stop the next run
       Given a future "f" made by the loop
       And callback "a" is scheduled with call_soon and, when it runs, stops the loop

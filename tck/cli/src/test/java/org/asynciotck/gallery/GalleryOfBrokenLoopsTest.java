@@ -115,10 +115,11 @@ class GalleryOfBrokenLoopsTest {
                 broken("timeout_from_latest_timer", "TIMEOUT-2=timed-out"),
                 // every timeout that is not 0 or none is a thousand times too long, the 1 h one of TIMEOUT-4 too;
                 // the timer rules that wait for timers a few hundredths of a second away wait 20 s or more,
-                // and so do the runs that a timer stops in IO-1, RUN-3 and RUN-4
-                broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4", "TIMER-2=timed-out",
-                        "TIMER-3=timed-out", "TIMER-5=timed-out", "IO-1=timed-out", "RUN-3=timed-out",
-                        "RUN-4=timed-out"),
+                // and so do the runs that a timer stops in IO-1, RUN-3 and RUN-4: each of those scenarios
+                // declares TIMEOUT-2 (the loop wakes for its earliest timer), so they are blocked by it
+                broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4", "TIMER-2=blocked",
+                        "TIMER-3=blocked", "TIMER-5=blocked", "IO-1=blocked", "RUN-3=blocked",
+                        "RUN-4=blocked"),
                 // timers and handles; an overdue timer is 49 days away (TIMER-4); the other rules' due timers
                 // have a zero delay, which does not wrap
                 broken("negative_delay_wraps", "TIMER-4"),
