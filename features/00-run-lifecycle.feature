@@ -98,12 +98,14 @@ Feature: The run lifecycle that every other rule relies on
       When the loop runs one iteration
       Then the nested run noted as "nested" was refused with RuntimeError
 
-  @LIFE-4 @SHOULD @profile-no-nested-runs
+  @LIFE-4 @SHOULD @profile-no-nested-runs @needs-LIFE-3
   Rule: A refused nested run leaves the running loop as it was, its pending stop included
     Claims: C-4
 
     CPython 3.13.0 breaks this one (docs/errata.md, E-17): the refused inner
     run_forever() clears the outer run's pending stop, so the outer run never returns.
+    Its claim is about a refused nested run, so it declares LIFE-3 (the refusal)
+    as its prerequisite: a loop that runs the nested run instead is blocked here.
 
     Scenario: The stop() that was pending before the refused nested run still ends the iteration
       Given callback "a" is scheduled with call_soon and, when it runs, does:

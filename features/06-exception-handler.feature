@@ -21,7 +21,7 @@ Feature: The exception handler: what it receives, what it does not, and replacin
   Background:
     Given a fresh event loop
 
-  @EXC-1 @SHOULD
+  @EXC-1 @SHOULD @needs-ERROR-1
   Rule: The context of a callback's error names 'message', 'exception' and 'handle'
     Beyond the claims: asyncio docs, loop.call_exception_handler (the context keys); CPython events.py, Handle._run
 

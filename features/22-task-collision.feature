@@ -27,7 +27,8 @@ Feature: A task held entered collides with the loop's next task step
     design, so it takes the current task off for each handle (nest_asyncio's
     _run_once does): the collision is the stock profile's.
 
-    @profile-no-nested-runs
+    # The collision is seen as the error the loop reports to its exception handler, which ERROR-1 checks.
+    @profile-no-nested-runs @needs-ERROR-1
     Scenario: The step of task "b" collides with task "a" held entered
       Given task "a" has been entered by hand
       And task "b" is created with the Task constructor
