@@ -59,7 +59,7 @@ def main(argv=None):
         diagnose("declared unsupported: %s" % ", ".join(sorted(source.unsupported)))
     # The main thread makes and runs every loop (a Qt-based loop wants the thread of its application, the
     # main one); the conversation runs on a thread of its own and hands the loop's work over (owner.py).
-    owner = OwnerThread.this_thread()
+    owner = OwnerThread()
     agent = Agent(source, variant, out, owner)
 
     def converse():

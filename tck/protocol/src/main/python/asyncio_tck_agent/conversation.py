@@ -6,8 +6,6 @@ import sys
 import time
 
 from .operations import operations_in, parse_operation
-from .operations.threads import StartLoopThread
-from .owner import OwnerThread
 from .probes import detect_capabilities
 from .protocol import MAX_BENCHMARK_REPEAT, MAX_PROGRAM_OPERATIONS, MAX_REPLY_BYTES, PROTOCOL_VERSION, ProtocolError, describe_error, diagnose
 from .session import Session, outcome_of, outcomes_of
@@ -16,8 +14,8 @@ from .session import Session, outcome_of, outcomes_of
 class Agent:
     """Answers requests one by one; owns the open session, if any."""
 
-    def __init__(self, source, variant, out, owner=None):
-        self.owner = owner  # the OwnerThread that makes and runs every session's loop; None: a thread per session
+    def __init__(self, source, variant, out, owner):
+        self.owner = owner  # the OwnerThread (the main thread) that makes and runs every session's loop
         self.source = source
         self.variant = variant
         self.out = out
@@ -81,7 +79,7 @@ class Agent:
         self.greeted = True
         # on the thread that makes the sessions' loops: the probe's loop is made where theirs are
         detect = lambda: detect_capabilities(self.source, self.variant)
-        capabilities, notes = detect() if self.owner is None else self.owner.call(detect)
+        capabilities, notes = self.owner.call(detect)
         self.capabilities = capabilities
         return {"type": "hello", "protocol": PROTOCOL_VERSION, "implementation": {
             "name": self.source.name,
@@ -93,26 +91,17 @@ class Agent:
             "profiles": self.source.profiles,
         }}
 
-    def open_session(self, request, owned=True):
-        """A fresh loop, made on a thread of its own that will also run it (``owned``, the default: the
-        kit may send ``start_loop_thread``), or on this thread (a program that never starts a loop thread)."""
+    def open_session(self, request):
+        """A fresh loop, made on the owner thread, which also runs it."""
         if self.session is not None:
             raise ProtocolError("open_session: a session is already open")
-        owner = self.owner if self.owner is not None else (OwnerThread() if owned else None)
 
         def make_session():
             loop = self.source.make_loop()
             self.variant.install(loop)
-            session = Session(loop, owner)
-            session.selector_is_live = "select-timeout" in self.capabilities
-            return session
+            return Session(loop, self.owner, selector_is_live="select-timeout" in self.capabilities)
 
-        try:
-            self.session = make_session() if owner is None else owner.call(make_session)
-        except BaseException:
-            if owner is not None:
-                owner.close()
-            raise
+        self.session = self.owner.call(make_session)
         return {"type": "ok"}
 
     def close_session_request(self, request):
@@ -176,8 +165,7 @@ class Agent:
             unsupported = self.unsupported_reply(operation)
             if unsupported is not None:
                 return unsupported
-        # A program that never starts a loop thread keeps its loop on this thread: no hand-over per program.
-        self.open_session(request, owned=any(isinstance(op, StartLoopThread) for op in operations))
+        self.open_session(request)
         try:
             outcomes = outcomes_of(operations, self.session)
         finally:

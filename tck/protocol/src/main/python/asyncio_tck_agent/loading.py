@@ -89,13 +89,7 @@ def declared_profiles(factory, spec):
 
     Passed to the kit as declared; the kit checks the names. Nothing here looks at how the loop behaves.
     """
-    declared = getattr(factory, PROFILES_ATTRIBUTE, ())
-    if isinstance(declared, str):
-        declared = [name.strip() for name in declared.split(",") if name.strip()]
-    if not isinstance(declared, (list, tuple)) or not all(isinstance(name, str) for name in declared):
-        raise TypeError("%s.%s must be a list of profile names or a comma-separated string, got %r"
-                        % (spec, PROFILES_ATTRIBUTE, declared))
-    return list(declared)
+    return _declared_names(getattr(factory, PROFILES_ATTRIBUTE, ()), spec, PROFILES_ATTRIBUTE, "profile")
 
 
 def declared_capabilities(factory, spec):
@@ -106,17 +100,22 @@ def declared_capabilities(factory, spec):
     """
     if not hasattr(factory, CAPABILITIES_ATTRIBUTE):
         return None
-    declared = getattr(factory, CAPABILITIES_ATTRIBUTE)
-    if isinstance(declared, str):
-        declared = [name.strip() for name in declared.split(",") if name.strip()]
-    if not isinstance(declared, (list, tuple)) or not all(isinstance(name, str) for name in declared):
-        raise TypeError("%s.%s must be a list of capability names or a comma-separated string, got %r"
-                        % (spec, CAPABILITIES_ATTRIBUTE, declared))
+    declared = _declared_names(getattr(factory, CAPABILITIES_ATTRIBUTE), spec, CAPABILITIES_ATTRIBUTE, "capability")
     unknown = sorted(set(declared) - set(CAPABILITIES))
     if unknown:
         raise ValueError("%s.%s names capabilities the protocol does not have: %s (the valid ones are %s)"
                          % (spec, CAPABILITIES_ATTRIBUTE, ", ".join(unknown), ", ".join(CAPABILITIES)))
     return sorted(set(declared))
+
+
+def _declared_names(declared, spec, attribute, kind):
+    """A factory attribute's names: a list of them, or one comma-separated string; anything else refused."""
+    if isinstance(declared, str):
+        declared = [name.strip() for name in declared.split(",") if name.strip()]
+    if not isinstance(declared, (list, tuple)) or not all(isinstance(name, str) for name in declared):
+        raise TypeError("%s.%s must be a list of %s names or a comma-separated string, got %r"
+                        % (spec, attribute, kind, declared))
+    return list(declared)
 
 
 def declared_unsupported(factory, spec):

@@ -12,8 +12,6 @@ conversation's thread performs the kit's operations, from a thread that is not t
 import queue
 import threading
 
-from .protocol import LOOP_THREAD_BOUND_SECONDS
-
 # How often a caller waiting for the owner checks that the owner is still alive. Not a bound: the bound of
 # a job is the kit's per-operation bound (docs/threads-and-time.md), after which the kit kills the agent.
 _LIVENESS_CHECK_SECONDS = 1.0
@@ -57,44 +55,40 @@ class Job:
 
 
 class OwnerThread:
-    """A thread that performs jobs one at a time, in order: a daemon thread of its own, until ``close``, or
-    (``this_thread``) the thread that calls ``serve``, shared by every session, until ``finish``."""
+    """The thread that calls ``serve`` (the agent's main thread): it performs the jobs other threads hand
+    it, one at a time and in order, until ``finish``; every session shares it."""
 
     _END = object()
 
-    def __init__(self, thread=None):
+    def __init__(self):
         self._jobs = queue.SimpleQueue()
-        self._shared = thread is not None
-        self._thread = thread or threading.Thread(target=self.serve, name="asyncio-tck-loop-owner", daemon=True)
-        if not self._shared:
-            self._thread.start()
-
-    @classmethod
-    def this_thread(cls):
-        """An owner whose jobs the calling thread performs in ``serve`` (the agent's main thread)."""
-        return cls(threading.current_thread())
+        self._thread = threading.current_thread()
+        self._serving = True  # False once serve returned: a job handed over then would never run
 
     def serve(self):
-        """Performs jobs until ``finish`` (or ``close`` of an owner with a thread of its own)."""
-        while True:
-            job = self._jobs.get()
-            if job is self._END:
-                return
-            job.run()
+        """Performs jobs until ``finish``."""
+        try:
+            while True:
+                job = self._jobs.get()
+                if job is self._END:
+                    return
+                job.run()
+        finally:
+            self._serving = False
 
     def finish(self):
         """Ends ``serve`` once the jobs queued before are done."""
         self._jobs.put(self._END)
 
     def is_alive(self):
-        return self._thread.is_alive()
+        return self._serving and self._thread.is_alive()
 
     def is_current(self):
         return threading.current_thread() is self._thread
 
     def submit(self, call):
         """Queues ``call`` for the owner and returns its Job at once."""
-        if not self._thread.is_alive():
+        if not self.is_alive():
             raise OwnerGone("the thread that owns the loop has ended")
         job = Job(call)
         self._jobs.put(job)
@@ -105,13 +99,3 @@ class OwnerThread:
         if self.is_current():
             return call()
         return self.submit(call).result(self)
-
-    def close(self):
-        """Ends the thread once its queued jobs are done; True when it ended within the bound. The shared
-        owner outlives every session (``finish`` ends it): closing it is a no-op."""
-        if self._shared:
-            return True
-        if self._thread.is_alive() and not self.is_current():
-            self._jobs.put(self._END)
-            self._thread.join(LOOP_THREAD_BOUND_SECONDS)
-        return not self._thread.is_alive()

@@ -13,12 +13,12 @@ NOTHING = object()  # what an operation returns when its outcome is "nothing"
 class Session:
     """One fresh loop plus everything the kit named in it, and what its callbacks recorded."""
 
-    def __init__(self, loop, owner=None):
+    def __init__(self, loop, owner, selector_is_live):
         self.loop = loop
-        self.owner = owner  # the OwnerThread that made the loop, or None: the loop is the conversation thread's
+        self.owner = owner  # the OwnerThread that made the loop and runs it
         # Whether loop._selector.select is the loop's live poll (the select-timeout capability): only then
         # does start_loop_thread watch it to see the loop idle (an inherited, unused selector is never called).
-        self.selector_is_live = True
+        self.selector_is_live = selector_is_live
         self.handles = {}
         self.callbacks = {}  # handle name -> weak reference to the callback the loop was given
         self.futures = {}
@@ -136,13 +136,13 @@ class Session:
     def on_loop_thread(self, call):
         """``call()`` on the thread that made the loop; here instead while that thread runs the loop
         (``start_loop_thread``), so what the kit does then comes from another thread."""
-        if self.owner is None or self.loop_runs_on_its_thread():
+        if self.loop_runs_on_its_thread():
             return call()
         return self.owner.call(call)
 
     def close(self):
         """Stops a loop thread still running, closes the loop (on its own thread), then the sockets its
-        readers used, then ends the owner thread."""
+        readers used."""
         try:
             if self.loop_runs_on_its_thread():
                 if not self.loop_thread.stop():
@@ -152,8 +152,6 @@ class Session:
         finally:
             for sock in self.sockets:
                 sock.close()
-            if self.owner is not None and not self.loop_runs_on_its_thread() and not self.owner.close():
-                diagnose("the thread that owns the loop did not end within %.0f s" % LOOP_THREAD_BOUND_SECONDS)
 
     @staticmethod
     def _lookup(names, kind, name):

@@ -104,8 +104,8 @@ class StartLoopThread(NoFields):
             raise RuntimeError("a loop thread is already running in this session")
         if session.loop.is_running():
             raise RuntimeError("This event loop is already running")
-        if session.owner is None or session.owner.is_current():
-            raise KitError("start_loop_thread needs a session whose loop was made on a thread of its own")
+        if session.owner.is_current():  # handing run_forever to itself would wait for ever
+            raise KitError("start_loop_thread must be performed on another thread than the loop's")
         previous_run = session.current_run
         session.start_run()  # events recorded while the thread runs belong to this run
         session.loop_thread = LoopThread(session.loop, session.owner, session.selector_is_live)

@@ -153,8 +153,7 @@ public final class ObservationSteps {
     @Then("note {string} is an error of type {word}")
     public void noteIsAnError(String name, String errorType) {
         Object value = Recording.of(context).note(name, context);
-        Expectation.check(context, value instanceof String text && text.startsWith(errorType + ":"),
-                "note \"" + name + "\" to be a " + errorType, value);
+        Expectation.check(context, isNotedError(value, errorType), "note \"" + name + "\" to be a " + errorType, value);
     }
 
     /**
@@ -165,14 +164,19 @@ public final class ObservationSteps {
     @Then("the nested run noted as {string} was refused with {word}")
     public void nestedRunRefused(String name, String errorType) {
         Object value = Recording.of(context).note(name, context);
-        boolean refused = value instanceof String text && text.startsWith(errorType + ":");
+        boolean refused = isNotedError(value, errorType);
         boolean returned = !(value instanceof String text && NOTED_ERROR.matcher(text).lookingAt());
         Expectation.check(context, refused, "the nested run noted as \"" + name + "\" to be refused with " + errorType,
                 (returned ? "a nested run that returned " + value + ProfileHints.ranNested(context.info()) : value));
     }
 
-    /** How a note records an operation that raised: "Type: message" (see noteIsAnError). */
-    private static final java.util.regex.Pattern NOTED_ERROR = java.util.regex.Pattern.compile("[A-Za-z_][\\w.]*:");
+    /** How a note records an operation that raised: "Type: message". */
+    private static final Pattern NOTED_ERROR = Pattern.compile("[A-Za-z_][\\w.]*:");
+
+    /** Whether a note holds an error of type {@code errorType} ("Type: message"). */
+    private static boolean isNotedError(Object value, String errorType) {
+        return value instanceof String text && text.startsWith(errorType + ":");
+    }
 
     @Then("notes {string} and {string} are equal")
     public void notesAreEqual(String first, String second) {
