@@ -49,9 +49,9 @@ Feature: One iteration runs a snapshot of the ready queue
 
     Scenario Outline: A callback that raises does not end the batch: the others run in the same iteration (<callbacks>)
       Given callbacks <callbacks> are scheduled with call_soon, of which "boom" raises
+      And what the loop reports is left to rule ERROR-1
       When the loop runs one iteration
       Then exactly the callbacks <callbacks> ran in iteration 1, in any order
-      And the loop reported RuntimeError "raised by the kit"
 
       Examples:
         | callbacks              |

@@ -67,7 +67,9 @@ Feature: Eager task start (asyncio 3.12 and later)
   Rule: Eager start swaps the current task without a conflict check and restores the previous one
     Claims: C-55, C-56, C-57
 
-    @needs-enter-leave-task
+    # That the eager task runs to its end inside the call is EAGER-1's claim; this scenario is about who is
+    # current around it.
+    @needs-enter-leave-task @needs-EAGER-1
     Scenario: An eager task runs while another task is entered, and the entered task is current again afterwards
       Given task "a" is created with the Task constructor
       And callback "c" is scheduled with call_soon and, when it runs, does:

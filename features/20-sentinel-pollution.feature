@@ -29,7 +29,9 @@ Feature: Sentinel tasks and the ready queue
       When the loop runs one iteration
       Then all 50 sentinel coroutines started and finished in iteration 1
 
-  @SENTINEL-2 @MUST @since-3.12 @needs-eager-start
+  # A sentinel task made with eager start on a running loop runs to its end inside the call: EAGER-1's claim,
+  # so a loop whose eager start does not start fails EAGER-1, and this rule is blocked by it.
+  @SENTINEL-2 @MUST @since-3.12 @needs-eager-start @needs-EAGER-1
   Rule: Sentinel tasks created with eager start on a running loop add nothing to the ready queue
     Claims: C-58, C-60, C-64, C-86
 

@@ -145,7 +145,7 @@ class GalleryOfBrokenLoopsTest {
                 // handler and EXC-1 reads the handler's contexts, so both declare ERROR-1 and are blocked by
                 // it; NTODO-1's raising callbacks expect the report (which also acknowledges it); an error
                 // that escapes ends the run whatever the handler does (EXC-4)
-                broken("callback_errors_swallowed", "ERROR-1", "NTODO-1", "COLLIDE-1=blocked", "EXC-1=blocked"),
+                broken("callback_errors_swallowed", "ERROR-1", "COLLIDE-1=blocked", "EXC-1=blocked"),
                 broken("callback_error_escapes", "ERROR-1", "NTODO-1", "COLLIDE-1=blocked", "EXC-1=blocked", "EXC-4"),
                 // futures
                 broken("done_callbacks_reversed", "FUTURE-1"),
@@ -200,7 +200,7 @@ class GalleryOfBrokenLoopsTest {
                 // issue 16 part B: running and stopping; close() asks is_running() whether it may close, and
                 // eager start whether the loop runs (so eager tasks fall back to queueing their first step)
                 broken("run_until_complete_drops_coroutine_result", "RUN-1"),
-                broken("is_running_always_false", "RUN-2", "CLOSED-1", "EAGER-1", "EAGER-3", "SENTINEL-2"),
+                broken("is_running_always_false", "RUN-2", "CLOSED-1", "EAGER-1", "EAGER-3=blocked", "SENTINEL-2=blocked"),
                 broken("nested_run_until_complete_returns_none", "RUN-3"),
                 broken("stopped_run_until_complete_returns_none", "RUN-4"),
                 broken("done_future_run_returns_none", "RUN-5"),

@@ -42,9 +42,13 @@ import org.asynciotck.spi.Operation.RunOnce.Via;
  */
 final class LifecyclePrimitives {
 
-    /** Which lifecycle rule checks the primitive an operation uses (run_once: when stop-before-run drives it). */
+    /**
+     * Which lifecycle rule checks the primitive an operation uses. One iteration, on the loop's thread or on
+     * another (THREAD-1), is LIFE-1's primitive when stop-before-run drives it and LIFE-2's under the fallback.
+     */
     private static final Map<Class<? extends Operation>, String> CHECKED_BY = Map.of(
             Operation.RunOnce.class, "LIFE-1",
+            Operation.RunOnceOnAnotherThread.class, "LIFE-1",
             Operation.RunForever.class, "LIFE-2",
             Operation.RunUntilComplete.class, "LIFE-5",
             Operation.StartLoopThread.class, "LIFE-2");
@@ -76,14 +80,24 @@ final class LifecyclePrimitives {
 
     /** The operation to send for {@code operation} in a scenario of {@code scenarioRule}: one iteration by the driver. */
     Operation driven(Operation operation, String scenarioRule) {
-        if (operation instanceof Operation.RunOnce && iterations.via() == Via.CALL_SOON_STOP
-                && !CLAIMS_ABOUT_STOP_BEFORE_RUN.contains(scenarioRule)) {
-            return new Operation.RunOnce(Via.CALL_SOON_STOP);
+        if (!isOneIteration(operation) || iterations.via() != Via.CALL_SOON_STOP
+                || CLAIMS_ABOUT_STOP_BEFORE_RUN.contains(scenarioRule)) {
+            return operation;
         }
-        if (operation instanceof Operation.RunOnceOnAnotherThread && iterations.via() == Via.CALL_SOON_STOP) {
-            return new Operation.RunOnceOnAnotherThread(Via.CALL_SOON_STOP); // THREAD-1's claim is the thread, not the primitive
-        }
-        return operation;
+        // THREAD-1's claim is the thread the iteration runs on, not the primitive that drives it
+        return operation instanceof Operation.RunOnce
+                ? new Operation.RunOnce(Via.CALL_SOON_STOP)
+                : new Operation.RunOnceOnAnotherThread(Via.CALL_SOON_STOP);
+    }
+
+    /** "The loop runs one iteration", on the loop's own thread or on another: the preflight's driver sends both. */
+    private static boolean isOneIteration(Operation operation) {
+        return operation instanceof Operation.RunOnce || operation instanceof Operation.RunOnceOnAnotherThread;
+    }
+
+    private static boolean isFallbackIteration(Operation operation) {
+        return operation instanceof Operation.RunOnce once && once.via() == Via.CALL_SOON_STOP
+                || operation instanceof Operation.RunOnceOnAnotherThread other && other.via() == Via.CALL_SOON_STOP;
     }
 
     /** Remembers that the primitive a lifecycle rule checks failed in one of its own scenarios. */
@@ -100,7 +114,7 @@ final class LifecyclePrimitives {
      * lifecycle rule found its primitive broken; a lifecycle rule is never blocked by itself.
      */
     Optional<String> blocking(Operation operation, String scenarioRule) {
-        if (operation instanceof Operation.RunOnce && !DOCUMENTED_RULE.equals(scenarioRule)) {
+        if (isOneIteration(operation) && !DOCUMENTED_RULE.equals(scenarioRule)) {
             Optional<String> preflight = blockedByPreflight(scenarioRule);
             if (preflight.isPresent()) {
                 return preflight;
@@ -128,7 +142,7 @@ final class LifecyclePrimitives {
 
     /** The rule whose primitive {@code operation} is sent by in a scenario of {@code scenarioRule}. */
     private String checkedBy(Operation operation, String scenarioRule) {
-        if (driven(operation, scenarioRule) instanceof Operation.RunOnce once && once.via() == Via.CALL_SOON_STOP) {
+        if (isFallbackIteration(driven(operation, scenarioRule))) {
             return FALLBACK_RULE;
         }
         return CHECKED_BY.get(operation.getClass());

@@ -87,4 +87,21 @@ class LifecyclePrimitivesTest {
             assertEquals(Optional.empty(), lifecycle.blocking(new Operation.RunForever(), "NTODO-1"));
         }
     }
+
+    @Test
+    void anIterationOnAnotherThreadIsBlockedExactlyLikeOneOnTheLoopsThread() {
+        Operation elsewhere = new Operation.RunOnceOnAnotherThread();
+        for (boolean oneAtATime : new boolean[] {true, false}) {
+            assertTrue(new LifecyclePrimitives(oneAtATime, NEITHER).blocking(elsewhere, "THREAD-1").orElseThrow()
+                    .startsWith("blocked by LIFE-1 and LIFE-2: "));
+        }
+        LifecyclePrimitives documented = new LifecyclePrimitives(true, DOCUMENTED);
+        documented.failedIn("LIFE-1", "stop before run", ONE_ITERATION, HUNG);
+        assertTrue(documented.blocking(elsewhere, "THREAD-1").orElseThrow().startsWith("blocked by LIFE-1: "));
+        LifecyclePrimitives fallback = new LifecyclePrimitives(true, FALLBACK);
+        fallback.failedIn("LIFE-1", "stop before run", ONE_ITERATION, HUNG);
+        assertEquals(Optional.empty(), fallback.blocking(elsewhere, "THREAD-1"));
+        fallback.failedIn("LIFE-2", "until stopped", new Operation.RunForever(), HUNG);
+        assertTrue(fallback.blocking(elsewhere, "THREAD-1").orElseThrow().startsWith("blocked by LIFE-2: "));
+    }
 }
