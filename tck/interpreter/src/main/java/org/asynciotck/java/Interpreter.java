@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.asynciotck.java.AsyncioTypes.UnknownName;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Operation;
@@ -14,7 +16,7 @@ import org.asynciotck.spi.Outcome;
 
 /**
  * Performs every {@link Operation} of the vocabulary (docs/protocol.md) on one {@link JavaLoop}, as an agent
- * does for a Python loop. Runs on the session thread. What the loop throws becomes an error outcome named
+ * does for a Python loop. Runs on the loop's own thread (JavaSession). What the loop throws becomes an error outcome named
  * with asyncio's type ({@link AsyncioTypes}); an optional method the loop does not support
  * ({@link JavaLoop.NotSupported}) is thrown on to the session, which makes the scenario not applicable.
  */
@@ -38,12 +40,15 @@ final class Interpreter {
     private final LoopThread loopThread;
     private final WatchedChannels channels;
 
-    Interpreter(JavaLoop loop, ApiLevel apiLevel) {
+    /**
+     * @param onOwnThread runs a task on the thread that made {@code loop}, where start_loop_thread runs it
+     */
+    Interpreter(JavaLoop loop, ApiLevel apiLevel, Function<Runnable, Future<?>> onOwnThread) {
         this.loop = loop;
         this.apiLevel = apiLevel;
         this.types = new AsyncioTypes(loop);
         this.state = new SessionState(types);
-        this.loopThread = new LoopThread(loop, state);
+        this.loopThread = new LoopThread(loop, state, onOwnThread);
         this.channels = new WatchedChannels(loop, state);
         loop.setExceptionHandler(state.recordingHandler);
     }
@@ -104,6 +109,11 @@ final class Interpreter {
     /** Ends a loop thread that still runs; called when the session closes. */
     void stopLoopThread() throws InterruptedException {
         loopThread.stop();
+    }
+
+    /** Whether the loop runs on its own thread (start_loop_thread), so the kit's calls come from another. */
+    boolean loopRunsOnItsThread() {
+        return loopThread.isRunning();
     }
 
     /** Closes the session's channels. */

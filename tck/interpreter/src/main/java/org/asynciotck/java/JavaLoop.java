@@ -20,9 +20,11 @@ import java.util.function.Consumer;
  * {@link Optional}: that is the capability declaration (docs/protocol.md, "Capabilities"); the kit reads it
  * once, from a loop it makes for that purpose, and never infers a capability from behaviour.
  *
- * <p><b>Threads.</b> The kit calls every method from one thread, the session thread, except
- * {@link #callSoonThreadsafe} (from any thread) and, while {@code runForever()} runs on a thread of its own
- * (the cross-thread rules), everything that callbacks do, on that thread.
+ * <p><b>Threads.</b> The kit makes the loop on one thread, the loop's own, and calls every method there,
+ * except {@link #callSoonThreadsafe} (from any thread) and, while {@code runForever()} runs on the loop's
+ * own thread for the cross-thread rules, the kit's other calls, which then come from a second thread (what
+ * callbacks do still runs on the loop's thread). A loop is never run on a thread it was not made on, except
+ * by THREAD-1 (an INFO rule: one iteration on another thread).
  *
  * <p><b>Errors.</b> A callback that throws an {@link Exception} MUST NOT end {@code runForever()}: the loop
  * hands it to its exception handler ({@link #setExceptionHandler}), as asyncio's {@code Handle._run} does.

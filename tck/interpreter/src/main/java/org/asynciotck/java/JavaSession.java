@@ -1,6 +1,8 @@
 package org.asynciotck.java;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -16,8 +18,11 @@ import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Outcome;
 
 /**
- * One scenario's loop, on a thread of its own: each operation is handed to that thread and waited for at
- * most the bound; past it the session is dead (the thread, a daemon, is abandoned in the loop that hung).
+ * One scenario's loop, on a thread of its own that makes it and runs it, as a program runs its loop where it
+ * made it. Each operation is handed to that thread and waited for at most the bound; past it the session is
+ * dead (its threads, daemons, are abandoned in the loop that hung). While the loop runs {@code run_forever()}
+ * on its thread for the cross-thread rules ({@code start_loop_thread}), the kit's operations come from a
+ * second thread, the caller, a foreign thread to the loop.
  */
 final class JavaSession implements LoopSession {
 
@@ -25,7 +30,10 @@ final class JavaSession implements LoopSession {
 
     private final String implementationId;
     private final Duration bound;
-    private final ExecutorService sessionThread;
+    /** The loop's own thread: it makes the loop and runs every operation but those of a loop thread. */
+    private final ExecutorService ownThread;
+    /** The foreign thread of start_loop_thread .. stop_loop_thread (its thread starts on first use). */
+    private final ExecutorService callerThread;
     private final JavaLoop loop;
     private final Interpreter interpreter;
     /** Why the session can no longer be used, or null while it can. */
@@ -35,40 +43,62 @@ final class JavaSession implements LoopSession {
         this.implementationId = implementationId;
         this.bound = bound;
         String threadName = implementationId + "-loop-" + SESSION_COUNTER.incrementAndGet();
-        this.sessionThread = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, threadName);
-            thread.setDaemon(true); // a hung loop must not keep the JVM alive
-            return thread;
-        });
-        // the loop is made on the session thread too: a constructor that hangs is bounded like the rest
-        this.loop = onSessionThread("open_session", () -> {
+        this.ownThread = daemonThread(threadName);
+        this.callerThread = daemonThread(threadName + "-caller");
+        // the loop is made on its own thread too: a constructor that hangs is bounded like the rest
+        this.loop = on(ownThread, "open_session", () -> {
             JavaLoop made = provider.newLoop();
             if (made == null) {
                 throw new IllegalStateException(provider.getClass().getName() + ".newLoop() returned null");
             }
             return made;
+        }, bound);
+        this.interpreter = on(ownThread, "open_session", () -> new Interpreter(loop, apiLevel, ownThread::submit), bound);
+    }
+
+    private static ExecutorService daemonThread(String name) {
+        return Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true); // a hung loop must not keep the JVM alive
+            return thread;
         });
-        this.interpreter = onSessionThread("open_session", () -> new Interpreter(loop, apiLevel));
     }
 
     @Override
     public Outcome perform(Operation operation) {
-        return onSessionThread(operation.wireName(), () -> interpret(operation));
+        return on(threadFor(operation), operation.wireName(), () -> interpret(operation), bound);
     }
 
-    /** All of them in one hand-off to the session thread, bounded by the operation bound times their number. */
+    /**
+     * All of them in as few hand-offs as the threads allow (one, unless the program runs the loop on its
+     * thread), bounded by the operation bound times their number.
+     */
     @Override
-    public java.util.List<Outcome> performAll(java.util.List<Operation> operations) {
-        return onSessionThread("a program of " + operations.size() + " operations", () -> {
-            java.util.List<Outcome> outcomes = new java.util.ArrayList<>(operations.size());
-            for (Operation operation : operations) {
-                outcomes.add(interpret(operation));
-            }
-            return outcomes;
-        }, bound.multipliedBy(Math.max(1, operations.size())));
+    public List<Outcome> performAll(List<Operation> operations) {
+        List<Outcome> outcomes = new ArrayList<>(operations.size());
+        long deadline = System.nanoTime() + bound.multipliedBy(Math.max(1, operations.size())).toNanos();
+        while (outcomes.size() < operations.size()) {
+            int from = outcomes.size();
+            ExecutorService thread = threadFor(operations.get(from));
+            Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+            outcomes.addAll(on(thread, "a program of " + operations.size() + " operations", () -> {
+                List<Outcome> done = new ArrayList<>();
+                for (int k = from; k < operations.size() && (k == from || threadFor(operations.get(k)) == thread); k++) {
+                    done.add(interpret(operations.get(k)));
+                }
+                return done;
+            }, left));
+        }
+        return outcomes;
     }
 
-    /** On the session thread: one operation, an optional method the loop leaves out declined as unsupported. */
+    /** The caller thread for start_loop_thread and while the loop runs on its own; the loop's thread otherwise. */
+    private ExecutorService threadFor(Operation operation) {
+        boolean loopThread = operation instanceof Operation.StartLoopThread || interpreter.loopRunsOnItsThread();
+        return loopThread ? callerThread : ownThread;
+    }
+
+    /** One operation, an optional method the loop leaves out declined as unsupported. */
     private Outcome interpret(Operation operation) {
         try {
             return interpreter.perform(operation);
@@ -82,38 +112,44 @@ final class JavaSession implements LoopSession {
     public void close() {
         if (deadBecause == null) {
             try {
-                onSessionThread("close_session", () -> {
-                    interpreter.stopLoopThread();
+                if (interpreter.loopRunsOnItsThread()) {
+                    on(threadFor(new Operation.StopLoopThread()), "close_session", () -> {
+                        interpreter.stopLoopThread();
+                        return null;
+                    }, bound);
+                }
+                on(ownThread, "close_session", () -> {
                     if (!loop.isClosed() && !loop.isRunning()) {
                         loop.close();
                     }
                     interpreter.closeChannels();
                     return null;
-                });
+                }, bound);
             } catch (RuntimeException e) { // ImplementationFailure included
                 // close never throws for a broken loop; the session is over either way
             }
         }
         deadBecause = "the session is closed";
-        sessionThread.shutdownNow();
+        shutDown();
     }
 
-    private <T> T onSessionThread(String what, Callable<T> work) {
-        return onSessionThread(what, work, bound);
+    private void shutDown() {
+        ownThread.shutdownNow();
+        callerThread.shutdownNow();
     }
 
-    private <T> T onSessionThread(String what, Callable<T> work, Duration limit) {
+    private <T> T on(ExecutorService thread, String what, Callable<T> work, Duration limit) {
         if (deadBecause != null) {
             throw new ImplementationFailure(ImplementationFailure.Kind.CRASHED,
                     "cannot perform " + what + ": " + deadBecause, "");
         }
-        java.util.concurrent.Future<T> pending = sessionThread.submit(work);
+        java.util.concurrent.Future<T> pending = thread.submit(work);
         try {
             return pending.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             deadBecause = what + " did not finish within " + limit.toMillis() + " ms";
             pending.cancel(true);
-            sessionThread.shutdownNow();
+            shutDown();
             throw new ImplementationFailure(ImplementationFailure.Kind.TIMED_OUT, deadBecause, "");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -124,7 +160,7 @@ final class JavaSession implements LoopSession {
                 throw declined;
             }
             deadBecause = what + " crashed the session thread: " + cause;
-            sessionThread.shutdownNow();
+            shutDown();
             throw new ImplementationFailure(ImplementationFailure.Kind.CRASHED, deadBecause, stackTrace(cause));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -27,7 +27,7 @@ class InterpreterVocabularyTest {
         for (Class<?> type : operations) {
             JavaLoop loop = new DequeLoopProvider().newLoop();
             loop.close();
-            Interpreter interpreter = new Interpreter(loop, ApiLevel.parse("3.12"));
+            Interpreter interpreter = new Interpreter(loop, ApiLevel.parse("3.12"), java.util.concurrent.CompletableFuture::runAsync);
             try {
                 Outcome outcome = interpreter.perform(empty(type));
                 if (outcome.isError() && outcome.message().startsWith("operation not handled")) {

@@ -88,6 +88,27 @@ class WorkedExampleTest {
         }
     }
 
+    /**
+     * The kit makes a loop and runs it on one thread, as programs do, and calls it from a second thread only
+     * while it runs there (the cross-thread rules): a loop that refuses to run anywhere else is judged like
+     * DequeLoop, rule by rule, but for THREAD-1, whose claim is exactly that.
+     */
+    @Test
+    void aLoopThatRunsOnlyWhereItWasMadeIsJudgedLikeTheOneThatRunsAnywhere() {
+        Map<String, Outcome> anywhere = run(DequeLoopConformanceTest.class);
+        Map<String, Outcome> ownThread = run(OwnThreadDequeLoopCertification.class);
+        ownThread.forEach((rule, outcome) -> System.out.println("own-thread " + rule + " " + outcome));
+        assertThat(ownThread.keySet()).isEqualTo(anywhere.keySet());
+        anywhere.forEach((rule, outcome) -> {
+            if (!rule.equals("THREAD-1")) {
+                assertThat(ownThread.get(rule).status()).as(rule + ": " + ownThread.get(rule).message())
+                        .isEqualTo(outcome.status());
+            }
+        });
+        assertThat(anywhere.get("THREAD-1").status()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
+        assertThat(ownThread.get("THREAD-1").message()).contains("runs only on the thread that made it");
+    }
+
     @Test
     void theLifoVariantFailsTheRulesItBreaks() {
         Map<String, Outcome> outcomes = run(LifoDequeLoopCertification.class);
