@@ -59,6 +59,10 @@ final class ReferenceJavaLoop implements JavaLoop {
 
     ReferenceJavaLoop(LoopFactory loops, TaskConstructor tasks, Set<String> capabilities, boolean eagerTaskFactory) {
         this.loop = loops.create(clock, poller);
+        // What the loop reports reaches the kit through the handler each session sets (the scenarios check it,
+        // and the exploration compares it); the default handler's log line, which CPython sends to its logger,
+        // has no reader here, and on the console it would only bury the kit's own output.
+        loop.setLog(line -> { });
         poller.attach(loop);
         this.tasks = tasks;
         this.capabilities = Set.copyOf(capabilities);

@@ -82,6 +82,9 @@ public class EventLoop implements AutoCloseable {
     /** The task being executed on this loop, or null (CPython {@code tasks._current_tasks[loop]}). Loop thread only. */
     private Task<?> currentTask;
 
+    /** Where {@link #defaultExceptionHandler} logs. */
+    private volatile java.util.function.Consumer<String> log = System.err::println;
+
     /** A loop on the system monotonic clock that polls a real {@link java.nio.channels.Selector}. */
     public EventLoop() {
         this(Clock.system(), new SelectorPoller());
@@ -450,10 +453,18 @@ public class EventLoop implements AutoCloseable {
         }
     }
 
-    /** CPython {@code default_exception_handler}: logs the report to standard error, one line. */
+    /** CPython {@code default_exception_handler}: logs the report, one line (to standard error unless {@link #setLog}). */
     public void defaultExceptionHandler(Map<String, Object> context) {
         Object error = context.get("exception");
-        System.err.println(context.get("message") + (error == null ? "" : ": " + error));
+        log.accept(context.get("message") + (error == null ? "" : ": " + error));
+    }
+
+    /**
+     * Where the default exception handler's lines go: CPython logs them to the {@code asyncio} logger, which a
+     * program configures; this loop writes them to standard error unless told otherwise.
+     */
+    public void setLog(java.util.function.Consumer<String> log) {
+        this.log = Objects.requireNonNull(log, "log");
     }
 
     /** CPython {@code set_exception_handler}; {@code null} restores the default (EXC-3). */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.asynciotck.KitVersion;
+import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.report.InterruptSafeReporting;
 import org.asynciotck.report.ReportWriter;
 import org.asynciotck.runner.ConformanceRun;
@@ -28,6 +29,8 @@ final class Certification {
     private Path junitCopy;
     /** How many scenarios run side by side ({@code --jobs}); 1 unless told. */
     private int jobs = 1;
+    /** The exploration stage's budget ({@code --explore...}); off unless told. */
+    private ExplorationBudget exploration = ExplorationBudget.OFF;
 
     /**
      * @param tags       Cucumber tag expression, or null for every scenario
@@ -56,6 +59,12 @@ final class Certification {
         return this;
     }
 
+    /** Explores with {@code budget} after the scenarios (EXPLORE-1). */
+    Certification exploring(ExplorationBudget budget) {
+        this.exploration = budget;
+        return this;
+    }
+
     /**
      * Runs the features against {@code implementation} and writes every report into {@code folder},
      * holding the folder's {@link OutputLock} throughout.
@@ -74,7 +83,8 @@ final class Certification {
             throws IOException {
         ConformanceRun run = new ConformanceRun(
                 new RunConfiguration(implementation, settings.featuresFolder(), settings.gluePackage(), tags, folder, jobs),
-                catalogue, new ConsoleProgress(err, SanitisingPrintWriter.isTerminal(err)));
+                catalogue, new ConsoleProgress(err, SanitisingPrintWriter.isTerminal(err)))
+                .exploring(exploration, ExplorationOptions.replay(exploration));
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(
                 new ReportWriter(folder, KitVersion.get(), junitCopy), run::cut, err).install();

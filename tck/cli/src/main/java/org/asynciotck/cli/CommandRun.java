@@ -43,6 +43,7 @@ final class CommandRun {
         try {
             TagFilter.check(options.tags);
             options.jobs();
+            options.exploration.budget();
             implementation = options.implementation();
             profiles = UserProfiles.parse(options.profiles);
             if (options.out != null) {
@@ -109,7 +110,7 @@ final class CommandRun {
         RunResult result;
         try {
             result = new Certification(settings, options.tags, allureHtml, err).junitTo(options.junit)
-                    .jobs(options.jobs()).certify(loop, catalogue, folder);
+                    .jobs(options.jobs()).exploring(options.exploration.budget()).certify(loop, catalogue, folder);
         } catch (OutputLock.InUse e) {
             return usage(e.getMessage());
         }

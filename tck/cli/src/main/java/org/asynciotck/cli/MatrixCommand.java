@@ -65,6 +65,10 @@ final class MatrixCommand implements Callable<Integer> {
     @Mixin
     private PythonAgentOptions.Timeout bound = new PythonAgentOptions.Timeout();
 
+    /** --explore and its budget: every column explores alike. */
+    @Mixin
+    private ExplorationOptions exploration = new ExplorationOptions();
+
     @Option(names = "--readme", paramLabel = "FILE",
             description = "also write the matrix table between the <!-- matrix:start --> and <!-- matrix:end --> lines of FILE")
     private Path readme;
@@ -112,6 +116,7 @@ final class MatrixCommand implements Callable<Integer> {
         try {
             TagFilter.check(tags);
             JobsOption.require(jobs, MOST_JOBS, "implementation");
+            exploration.budget();
             profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {
                 ImplementationSpec parsed = ImplementationSpec.parse(impl);
@@ -249,7 +254,7 @@ final class MatrixCommand implements Callable<Integer> {
     private MatrixColumn certify(int column, ImplementationSpec implementation, RuleCatalogue catalogue, Path folder,
             ColumnKeys keys, PrintWriter err) throws IOException {
         Certification certification = new Certification(settings, tags,
-                allureHtml != null ? allureHtml : settings.allureHtmlByDefault(), err);
+                allureHtml != null ? allureHtml : settings.allureHtmlByDefault(), err).exploring(exploration.budget());
         try (LoopImplementation created = factory.create(implementation.options(bound.timeout))) {
             LoopImplementation started;
             try {

@@ -62,6 +62,10 @@ final class RunOptions {
     @Option(names = "--profile", paramLabel = "NAME", description = UserProfiles.HELP)
     List<String> profiles = new ArrayList<>();
 
+    /** --explore, --explore-seed, --explore-programs, --explore-time: the exploration stage. */
+    @Mixin
+    ExplorationOptions exploration = new ExplorationOptions();
+
     @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
             description = "run N scenarios side by side, each on its own loop (and agent process), 1 to "
                     + RunConfiguration.MAX_JOBS + "; the verdicts are the same, the named waits overlap "

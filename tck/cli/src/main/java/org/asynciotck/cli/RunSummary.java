@@ -36,6 +36,9 @@ final class RunSummary {
             // Never a silent switch: the console says it, as conformance.json and the certificate do.
             stream.println("iterations: driven by " + result.iterations().wireName() + ": " + result.iterations().why());
         }
+        if (result.exploration() != null) {
+            stream.println("exploration: " + result.exploration().describe());
+        }
         stream.println("rules:     " + counts(result.ruleVerdictCounts()));
         stream.println("scenarios: " + counts(result.scenarioVerdictCounts()));
         printRules("MUST failures", result.mustFailures(), stream);

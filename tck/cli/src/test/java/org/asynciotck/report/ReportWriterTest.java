@@ -12,6 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.asynciotck.exploration.Exploration;
+import org.asynciotck.exploration.ExplorationBudget;
+import org.asynciotck.exploration.ExplorationFinding;
 import org.asynciotck.runner.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,9 +53,12 @@ class ReportWriterTest {
     @Test
     void conformanceJsonUsesExactlyThePropertiesTheSchemaDeclares() throws IOException {
         RunResult mixed = ReportFixtures.mixed(true);
+        Exploration explored = new Exploration(ExplorationBudget.DEFAULT, Exploration.State.RAN, "", 300, false,
+                List.of(new ExplorationFinding(null, "a guarantee", "what it did", 2, 7, 3, null, "exploration/01/replay.py",
+                        false)));
         new ReportWriter(out, "9.9").write(new RunResult(mixed.implementation(), mixed.rules(), mixed.complete(),
                 mixed.coverage(), new org.asynciotck.steps.IterationDriver(
-                        org.asynciotck.spi.Operation.RunOnce.Via.STOP_BEFORE_RUN, "it returned")));
+                        org.asynciotck.spi.Operation.RunOnce.Via.STOP_BEFORE_RUN, "it returned"), explored));
         JsonNode json = JSON.readTree(out.resolve(ReportWriter.CONFORMANCE_JSON).toFile());
         JsonNode schema = JSON.readTree(Path.of("..", "..", "docs", "conformance.schema.json").toFile());
 
@@ -69,6 +75,10 @@ class ReportWriterTest {
         assertThat(names(json.at("/rules/0/scenarios/0"))).containsExactlyInAnyOrderElementsOf(
                 names(schema.at("/$defs/rule/properties/scenarios/items/properties")).stream()
                         .filter(name -> !name.equals("timeline")).toList());
+        assertThat(names(json.at("/exploration")))
+                .containsExactlyInAnyOrderElementsOf(names(schema.at("/properties/exploration/properties")));
+        assertThat(names(json.at("/exploration/findings/0"))).containsExactlyInAnyOrderElementsOf(
+                names(schema.at("/properties/exploration/properties/findings/items/properties")));
         assertThat(names(json.at("/summary/verdicts")))
                 .containsExactlyInAnyOrderElementsOf(iterable(schema.at("/$defs/verdict/enum")));
     }

@@ -55,6 +55,16 @@ public final class ExplorationReport {
         }
     }
 
+    /** The folder of the {@code n}th group (from 1), under the exploration's folder. */
+    static String folderName(int n, Explorer.Group group) {
+        return String.format("%02d-%s", n, group.signature().replaceAll("[^A-Za-z0-9_.-]+", "-"));
+    }
+
+    /** The file the {@code n}th group's scenario is written to, when the kit's steps can say its program. */
+    static final String SCENARIO = "scenario.feature";
+    /** The file the {@code n}th group's Python script is written to. */
+    static final String SCRIPT = "replay.py";
+
     /**
      * @param replay the command line that replays this exploration (same seed, same programs, same verdicts)
      * @return the JSON file written
@@ -68,6 +78,7 @@ public final class ExplorationReport {
         root.put("kit_version", KitVersion.get());
         root.put("seed", result.seed());
         root.put("programs", result.programs());
+        root.putPOJO("declined", result.declined());
         root.put("operations", result.operations());
         root.put("jobs", result.jobs());
         root.put("timed_out", result.timedOut());
@@ -88,7 +99,7 @@ public final class ExplorationReport {
         int n = 0;
         for (Explorer.Group group : result.groups()) {
             n++;
-            String folderName = String.format("%02d-%s", n, group.signature().replaceAll("[^A-Za-z0-9_.-]+", "-"));
+            String folderName = folderName(n, group);
             Path folder = out.resolve(folderName);
             Files.createDirectories(folder);
             ObjectNode d = divergences.addObject();

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.Random;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -27,6 +28,7 @@ import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
+import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Profile;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
@@ -64,6 +66,11 @@ public final class Explorer {
             return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, true, timeLimit, timedRuns);
         }
 
+        /** The same, spending at most {@code budget} program runs on shrinking one divergence. */
+        public Settings shrinkingAtMost(int budget) {
+            return new Settings(seed, programs, minChoices, maxChoices, budget, stopAtFirst, timeLimit, timedRuns);
+        }
+
         /** The same, generating no more programs once {@code limit} has passed. */
         public Settings within(Duration limit) {
             return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, limit, timedRuns);
@@ -98,7 +105,23 @@ public final class Explorer {
      * @param timedOut               whether the time bound ended the generation
      */
     public record Result(long seed, int programs, long operations, List<Group> groups, double seconds,
-            double referenceSeconds, double implementationSeconds, int jobs, boolean timedOut) {
+            double referenceSeconds, double implementationSeconds, int jobs, boolean timedOut,
+            Map<String, Integer> declined) {
+        /**
+         * @param declined each operation the implementation declined ({@link OperationUnsupported}), with how
+         *                 many programs used it: those were run on the reference loop only and not compared
+         */
+        public Result {
+            declined = Map.copyOf(declined);
+        }
+
+        /** A result in which the implementation declined no operation. */
+        public Result(long seed, int programs, long operations, List<Group> groups, double seconds,
+                double referenceSeconds, double implementationSeconds, int jobs, boolean timedOut) {
+            this(seed, programs, operations, groups, seconds, referenceSeconds, implementationSeconds, jobs, timedOut,
+                    Map.of());
+        }
+
         public double programsPerSecond() {
             return seconds <= 0 ? 0 : programs / seconds;
         }
@@ -108,6 +131,8 @@ public final class Explorer {
     private final Settings settings;
     private final AtomicLong referenceNanos = new AtomicLong();
     private final AtomicLong implementationNanos = new AtomicLong();
+    /** The operations the implementation declined, with how many programs (shrink candidates aside) used each. */
+    private final Map<String, Integer> declined = new ConcurrentHashMap<>();
 
     public Explorer(LoopImplementation reference, LoopImplementation implementation, Settings settings) {
         this(List.of(new Lane(reference, implementation)), settings);
@@ -254,7 +279,8 @@ public final class Explorer {
                         Future<Trace> onReference = beside.submit(() -> onReference(lane, job.program()));
                         Trace observed = onImplementation(lane, job.program());
                         Trace expected = result(onReference);
-                        Optional<Divergence> divergence = compare(job.program(), expected, observed);
+                        Optional<Divergence> divergence = observed == null ? Optional.empty()
+                                : compare(job.program(), expected, observed);
                         if (divergence.isPresent()) {
                             firstDivergent.accumulateAndGet(job.index(), Math::min);
                         }
@@ -333,7 +359,8 @@ public final class Explorer {
                     g.minimal(), g.minimalDivergence(), g.expected(), g.observed(), g.shrinkRuns()));
         }
         return new Result(settings.seed(), last, operations, found, (System.nanoTime() - start) / 1e9,
-                referenceNanos.get() / 1e9, implementationNanos.get() / 1e9, lanes.size(), timedOut);
+                referenceNanos.get() / 1e9, implementationNanos.get() / 1e9, lanes.size(), timedOut,
+                new TreeMap<>(declined));
     }
 
     /** What the reference loop's thread gave; it is bounded by the reference's own operation bound. */
@@ -355,9 +382,23 @@ public final class Explorer {
     }
 
     private Trace onImplementation(Lane lane, Program program) {
+        return onImplementation(lane, program, true);
+    }
+
+    /**
+     * The program's trace on the implementation, or null where it declines one of the program's operations
+     * (an optional method a Java loop leaves out, an operation an agent does not answer): a declared
+     * limit, not a divergence, counted in the result when {@code counted}.
+     */
+    private Trace onImplementation(Lane lane, Program program, boolean counted) {
         long t = System.nanoTime();
         try {
             return Trace.of(lane.implementation(), program);
+        } catch (OperationUnsupported unsupported) {
+            if (counted) {
+                declined.merge(unsupported.operation(), 1, Integer::sum);
+            }
+            return null;
         } finally {
             implementationNanos.addAndGet(System.nanoTime() - t);
         }
@@ -384,8 +425,8 @@ public final class Explorer {
                 }
                 runs++;
                 Trace e = onReference(lane, program);
-                Trace o = onImplementation(lane, program);
-                Optional<Divergence> d = compare(program, e, o);
+                Trace o = onImplementation(lane, program, false);
+                Optional<Divergence> d = o == null ? Optional.empty() : compare(program, e, o);
                 if (d.isPresent() && d.get().signature().equals(divergence.signature())) {
                     current = candidate;
                     minimal = program;

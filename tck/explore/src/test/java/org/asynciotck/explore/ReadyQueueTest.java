@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import net.jqwik.api.RandomGenerator;
+import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.Outcome;
 import org.junit.jupiter.api.Test;
 
 /** What programs say about the ready queue ({@link ReadyQueue}), and only where it is declared. */
@@ -66,5 +69,36 @@ class ReadyQueueTest {
         assertThat(burst.then()).hasSize(ReadyQueue.BURST_SIZE)
                 .allMatch(op -> op instanceof Operation.CallSoon c && c.then().isEmpty());
         assertThat(program.kinds()).containsEntry("c1.40", "call_soon");
+    }
+
+    /** [call_soon_threadsafe c1, call_soon c2 that notes len(loop._ready), one iteration], scheduled as {@code first}. */
+    private static Program noteAfter(Sketch.Kind first) {
+        return Program.of(new Sketch(List.of(new Sketch.Choice(first, 0, List.of()),
+                new Sketch.Choice(Sketch.Kind.SOON, 1, List.of(new Sketch.Child(Sketch.ChildKind.IS_RUNNING,
+                        ReadyQueue.LENGTH_ARG, List.of()))),
+                new Sketch.Choice(Sketch.Kind.RUN_ONCE, 0, List.of()))), DECLARED);
+    }
+
+    private static Trace noting(Program program, int length) {
+        String note = Model.everyOperation(program.steps()).stream()
+                .flatMap(op -> op instanceof Operation.Note n ? Stream.of(n.name()) : Stream.empty())
+                .findFirst().orElseThrow();
+        List<Outcome> nothing = program.steps().stream().map(step -> Outcome.nothing()).toList();
+        return new Trace(nothing, List.of(Event.of("c1", 1), Event.of("c2", 1),
+                new Event(note, 1, length)), List.of(), null);
+    }
+
+    @Test
+    void theSelfPipeReadersHandleIsNotCountedAgainstALoopThatWakesAnotherWay() {
+        Program threadsafe = noteAfter(Sketch.Kind.THREADSAFE);
+        assertThat(threadsafe.steps().get(0)).isInstanceOf(Operation.CallSoonThreadsafe.class);
+        // CPython (and the reference loop) count the self-pipe reader's handle: a loop without a self-pipe has one less
+        assertThat(Model.compare(threadsafe, noting(threadsafe, 1), noting(threadsafe, 0))).isEmpty();
+        // any other difference stays
+        assertThat(Model.compare(threadsafe, noting(threadsafe, 2), noting(threadsafe, 0))).isPresent();
+        assertThat(Model.compare(threadsafe, noting(threadsafe, 0), noting(threadsafe, 1))).isPresent();
+        // without a thread-safe call, one handle less is a handle less
+        Program soon = noteAfter(Sketch.Kind.SOON);
+        assertThat(Model.compare(soon, noting(soon, 1), noting(soon, 0))).isPresent();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.asynciotck.KitVersion;
+import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.report.ReportWriter;
 import org.asynciotck.runner.ConformanceRun;
 import org.asynciotck.runner.RuleCatalogue;
@@ -38,6 +39,9 @@ import org.opentest4j.TestAbortedException;
  * </ul>
  * The run also writes the kit's reports (conformance.json, certificate.html, badge.svg, junit.xml) into
  * {@link #reportFolder()}. {@code -Dasynciotck.tags=EXPR} selects scenarios with a Cucumber tag expression.
+ * {@code -Dasynciotck.explore=true} adds the exploration stage (EXPLORE-1): generated programs on the loop and
+ * on the reference loop, each divergence failing the rule it breaks; {@code asynciotck.explore.seed},
+ * {@code .programs} and {@code .seconds} set its budget ({@link #exploration()}).
  *
  * @since 0.1
  */
@@ -48,8 +52,39 @@ public abstract class AsyncioLoopConformanceTest {
     /** System property: a Cucumber tag expression selecting scenarios. */
     public static final String TAGS_PROPERTY = "asynciotck.tags";
 
+    /** System property: true runs the exploration stage after the scenarios (off by default). */
+    public static final String EXPLORE_PROPERTY = "asynciotck.explore";
+    /** System properties of the exploration's budget: the seed, the most programs, the bound in seconds. */
+    public static final String EXPLORE_SEED_PROPERTY = "asynciotck.explore.seed";
+    public static final String EXPLORE_PROGRAMS_PROPERTY = "asynciotck.explore.programs";
+    public static final String EXPLORE_SECONDS_PROPERTY = "asynciotck.explore.seconds";
+
     /** The loop under test. */
     protected abstract JavaLoopProvider provider();
+
+    /**
+     * The exploration stage's budget: {@value #EXPLORE_PROPERTY} turns it on, the other three properties set
+     * it (each turns it on unless {@value #EXPLORE_PROPERTY} is false); off otherwise.
+     *
+     * @throws IllegalArgumentException naming the property whose value does not read
+     */
+    protected ExplorationBudget exploration() {
+        ExplorationBudget budget = ExplorationBudget.DEFAULT;
+        String seed = System.getProperty(EXPLORE_SEED_PROPERTY);
+        String programs = System.getProperty(EXPLORE_PROGRAMS_PROPERTY);
+        String seconds = System.getProperty(EXPLORE_SECONDS_PROPERTY);
+        try {
+            budget = seed == null ? budget : budget.withSeed(Long.parseLong(seed.trim()));
+            budget = programs == null ? budget : budget.withPrograms(Integer.parseInt(programs.trim()));
+            budget = seconds == null ? budget : budget.withTime(java.time.Duration.ofSeconds(Long.parseLong(seconds.trim())));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bad exploration budget (" + EXPLORE_SEED_PROPERTY + ", "
+                    + EXPLORE_PROGRAMS_PROPERTY + ", " + EXPLORE_SECONDS_PROPERTY + " are whole numbers): " + e.getMessage());
+        }
+        String on = System.getProperty(EXPLORE_PROPERTY);
+        boolean explore = on != null ? Boolean.parseBoolean(on.trim()) : seed != null || programs != null || seconds != null;
+        return explore ? budget : budget.turnedOff();
+    }
 
     /** Where the reports go: {@code target/asyncio-tck/<id>/} by default. */
     protected Path reportFolder() {
@@ -69,7 +104,7 @@ public abstract class AsyncioLoopConformanceTest {
     /** One test per rule of the rule book, in the order the rules ran. */
     @TestFactory
     List<DynamicTest> conformance() {
-        RunResult result = certify(new JavaLoopImplementation(provider()), reportFolder(), tags());
+        RunResult result = certify(new JavaLoopImplementation(provider()), reportFolder(), tags(), exploration());
         RuleLevel failOn = failOn();
         Set<String> coreNotApplicable = Set.copyOf(result.coverage().coreNotApplicable());
         List<DynamicTest> tests = new ArrayList<>();
@@ -87,9 +122,16 @@ public abstract class AsyncioLoopConformanceTest {
 
     /** Runs the feature suite on {@code implementation} and writes the reports into {@code folder}. */
     public static RunResult certify(JavaLoopImplementation implementation, Path folder, String tags) {
+        return certify(implementation, folder, tags, ExplorationBudget.OFF);
+    }
+
+    /** The same, with the exploration stage's {@code budget}. */
+    public static RunResult certify(JavaLoopImplementation implementation, Path folder, String tags,
+            ExplorationBudget budget) {
         RuleCatalogue catalogue = RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER);
         RunResult result = new ConformanceRun(RunConfiguration.of(implementation, tags, folder), catalogue,
-                ScenarioListener.none()).execute();
+                ScenarioListener.none()).exploring(budget, "the same test with -D" + EXPLORE_SEED_PROPERTY + "="
+                        + budget.seed() + " -D" + EXPLORE_PROGRAMS_PROPERTY + "=" + budget.programs()).execute();
         try {
             new ReportWriter(folder, KitVersion.get()).write(result);
         } catch (IOException e) {

@@ -11,6 +11,11 @@ import static io.cucumber.junit.platform.engine.Constants.PARALLEL_EXECUTION_ENA
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.asynciotck.exploration.Exploration;
+import org.asynciotck.exploration.ExplorationBudget;
+import org.asynciotck.exploration.ExplorationRequest;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Operation.RunOnce.Via;
 import org.asynciotck.steps.IterationDriver;
@@ -44,12 +49,18 @@ public final class ConformanceRun {
     private final RuleCatalogue catalogue;
     private final ImplementationInfo info;
     private final ScenarioCollector collector;
+    /** What the exploration stage did, once the scenarios are done; null before. */
+    private volatile Exploration explored;
     /** The run's scope while {@link #execute} runs; null before and after. */
     private volatile RunScope scope;
     /** What the preflight found drives one iteration; null until it has run. */
     private volatile IterationDriver iterations;
     /** For the kit's own controls only: drive iterations by this primitive without a preflight. */
     private Via forcedIterations;
+    /** How much the exploration stage (EXPLORE-1) explores; off unless the caller turns it on. */
+    private ExplorationBudget exploration = ExplorationBudget.OFF;
+    /** How a user replays the exploration, for its evidence files. */
+    private String explorationReplay = "";
 
     public ConformanceRun(RunConfiguration configuration, RuleCatalogue catalogue, ScenarioListener listener) {
         this.configuration = configuration;
@@ -68,6 +79,18 @@ public final class ConformanceRun {
         return this;
     }
 
+    /**
+     * Explores with {@code budget} in EXPLORE-1's scenario; each divergence then fails the rule it names
+     * (features/90-generated-programs.feature).
+     *
+     * @param replay how a user replays it (a command line, a setting), written into the evidence
+     */
+    public ConformanceRun exploring(ExplorationBudget budget, String replay) {
+        this.exploration = java.util.Objects.requireNonNull(budget, "budget");
+        this.explorationReplay = replay == null ? "" : replay;
+        return this;
+    }
+
     /** Runs every selected scenario and returns the complete result. */
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
@@ -81,6 +104,8 @@ public final class ConformanceRun {
                 configuration.parallel(), iterations)) {
             AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());
             CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath(), configuration.parallel());
+            run.attach(ExplorationRequest.class, new ExplorationRequest(exploration,
+                    configuration.outputDirectory().toAbsolutePath().resolve(ExplorationRequest.FOLDER), explorationReplay));
             scope = run;
             try {
                 Launcher launcher = LauncherFactory.create();
@@ -92,13 +117,33 @@ public final class ConformanceRun {
                 scope = null;
             }
             AllureResults.finish(run);
+            explored = run.attached(Exploration.class).orElse(exploration.on()
+                    ? Exploration.notRun(exploration, "the run did not select EXPLORE-1's scenario (its tag expression)")
+                    : Exploration.off(exploration));
         }
-        return RunResult.of(info, collector.snapshot(), catalogue, true, iterations);
+        return withExploration(collector.snapshot(), true, "");
+    }
+
+    /**
+     * The run's result from {@code collected}, with what the exploration stage found as failures of the rules
+     * it names; a stage that has not finished is "not run" for {@code unfinished}.
+     */
+    private RunResult withExploration(List<ScenarioResult> collected, boolean complete, String unfinished) {
+        Exploration stage = explored;
+        if (stage == null) {
+            RunScope run = scope;
+            stage = (run == null ? java.util.Optional.<Exploration>empty() : run.attached(Exploration.class))
+                    .orElse(exploration.on() ? Exploration.notRun(exploration, unfinished) : Exploration.off(exploration));
+        }
+        ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(stage, collected, catalogue, info.id());
+        List<ScenarioResult> scenarios = new ArrayList<>(collected);
+        scenarios.addAll(merged.failures());
+        return RunResult.of(info, scenarios, catalogue, complete, iterations, merged.exploration());
     }
 
     /** What has been collected so far, marked incomplete. */
     public RunResult snapshot() {
-        return RunResult.of(info, collector.snapshot(), catalogue, false, iterations);
+        return withExploration(collector.snapshot(), false, "the run had not reached it");
     }
 
     /**
@@ -119,7 +164,7 @@ public final class ConformanceRun {
                 // The result below is marked incomplete already; the reports of a cut run still go out.
             }
         }
-        return RunResult.of(info, collector.snapshotWithNotRun(why), catalogue, false, iterations);
+        return withExploration(collector.snapshotWithNotRun(why), false, why + " before it ended");
     }
 
     /**

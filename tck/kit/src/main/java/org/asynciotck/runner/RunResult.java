@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.asynciotck.exploration.Exploration;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.steps.IterationDriver;
 
@@ -16,14 +17,21 @@ import org.asynciotck.steps.IterationDriver;
  * @param coverage       how much of the catalogue was checked
  * @param iterations     which primitive drove one iteration, and why (the run's preflight); null where
  *                       it was not recorded (a report imported from a kit that made no preflight)
+ * @param exploration    what the exploration stage did (EXPLORE-1); null where it was not recorded
  */
 public record RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete, Coverage coverage,
-        IterationDriver iterations) {
+        IterationDriver iterations, Exploration exploration) {
 
     public RunResult {
         Objects.requireNonNull(implementation, "implementation");
         rules = List.copyOf(rules);
         Objects.requireNonNull(coverage, "coverage");
+    }
+
+    /** A result that does not say what its exploration stage did. */
+    public RunResult(ImplementationInfo implementation, List<RuleResult> rules, boolean complete, Coverage coverage,
+            IterationDriver iterations) {
+        this(implementation, rules, complete, coverage, iterations, null);
     }
 
     /** A result that does not say which primitive drove its iterations. */
@@ -46,9 +54,19 @@ public record RunResult(ImplementationInfo implementation, List<RuleResult> rule
     public static RunResult of(
             ImplementationInfo implementation, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
             boolean complete, IterationDriver iterations) {
+        return of(implementation, scenarios, catalogue, complete, iterations, null);
+    }
+
+    /**
+     * @param exploration what the exploration stage did, or null where not recorded; its findings are in
+     *                    {@code scenarios} already, as failures of the rules they name
+     */
+    public static RunResult of(
+            ImplementationInfo implementation, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
+            boolean complete, IterationDriver iterations, Exploration exploration) {
         List<RuleResult> rules = RuleAggregator.aggregate(scenarios, catalogue);
         return new RunResult(implementation, rules, complete, Coverage.of(rules, catalogue, implementation.profiles()),
-                iterations);
+                iterations, exploration);
     }
 
     public List<ScenarioResult> scenarios() {

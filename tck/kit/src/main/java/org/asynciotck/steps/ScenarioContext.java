@@ -48,6 +48,11 @@ public final class ScenarioContext {
         return implementation.info();
     }
 
+    /** The run this scenario belongs to. */
+    RunScope run() {
+        return run;
+    }
+
     void openSession() {
         if (session == null) {
             session = implementation.openSession();

@@ -44,6 +44,7 @@ final class CertificateRenderer {
                 .append("<p class=\"outcome\">").append(escape(outcome(result))).append("</p>\n");
         appendImplementation(html, info, kitVersion, provenance);
         appendIterations(html, result);
+        appendExploration(html, result);
         appendCounts(html, result);
         appendTimelines(html, result);
         appendRules(html, result);
@@ -73,6 +74,30 @@ final class CertificateRenderer {
                 + (provenance.interpreter().equals("Java " + provenance.java()) ? "" : " (kit on Java " + provenance.java() + ")"));
         row(html, "Produced at", provenance.producedAt());
         html.append("</table>\n");
+    }
+
+    /**
+     * How much the exploration stage explored, with its seed (so its verdicts replay), or that it was off:
+     * said on every certificate, so that "conformant" always says how much was checked. A divergence the
+     * run did not count against a rule (its rule does not apply to the loop) is listed here, never dropped.
+     */
+    private static void appendExploration(StringBuilder html, RunResult result) {
+        if (result.exploration() == null) {
+            return;
+        }
+        org.asynciotck.exploration.Exploration exploration = result.exploration();
+        html.append("<p class=\"exploration\">").append(escape(exploration.describe())).append("</p>\n");
+        java.util.List<org.asynciotck.exploration.ExplorationFinding> uncounted = exploration.findings().stream()
+                .filter(f -> !f.counted() && f.ruleId() != null).toList();
+        if (!uncounted.isEmpty()) {
+            html.append("<ul class=\"exploration-uncounted\">\n");
+            for (org.asynciotck.exploration.ExplorationFinding f : uncounted) {
+                html.append("<li>not counted, ").append(escape(f.ruleId())).append(" does not apply to this loop: ")
+                        .append(escape(f.guarantee())).append(": ").append(escape(f.detail())).append(" (")
+                        .append(escape(f.evidence())).append(")</li>\n");
+            }
+            html.append("</ul>\n");
+        }
     }
 
     /** Which primitive drove one iteration: said on every certificate, so a fallback is never silent. */

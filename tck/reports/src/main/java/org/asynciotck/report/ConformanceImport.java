@@ -173,7 +173,13 @@ public final class ConformanceImport {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new Refused(file, "its iterations do not read: " + e.getMessage());
         }
-        return new RunResult(info, rules, report.complete(), coverage, iterations);
+        org.asynciotck.exploration.Exploration exploration;
+        try {
+            exploration = report.exploration() == null ? null : report.exploration().toExploration();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new Refused(file, "its exploration does not read: " + e.getMessage());
+        }
+        return new RunResult(info, rules, report.complete(), coverage, iterations, exploration);
     }
 
     private static Schema schema() {

@@ -3,9 +3,13 @@ package org.asynciotck.report;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.asynciotck.exploration.Exploration;
+import org.asynciotck.exploration.ExplorationBudget;
+import org.asynciotck.exploration.ExplorationFinding;
 import org.asynciotck.runner.Coverage;
 import org.asynciotck.runner.RuleResult;
 import org.asynciotck.runner.RunResult;
@@ -18,12 +22,47 @@ import org.asynciotck.spi.ImplementationInfo;
  * Built from a {@link RunResult}, serialised by Jackson as is.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonPropertyOrder({"implementation", "kit", "provenance", "rules", "summary", "iterations", "complete"})
+@JsonPropertyOrder({"implementation", "kit", "provenance", "rules", "summary", "iterations", "exploration", "complete"})
 public record ConformanceReport(
         Implementation implementation, Kit kit, Provenance provenance, List<Rule> rules, Summary summary,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         Iterations iterations,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        ExplorationSummary exploration,
         boolean complete) {
+
+    /**
+     * What the exploration stage did (EXPLORE-1, {@link Exploration}): its budget, so that its verdicts can be
+     * replayed, how many programs ran, and every group of divergences.
+     */
+    @JsonPropertyOrder({"state", "why", "seed", "programs_budget", "time_budget_seconds", "programs", "timed_out",
+        "findings"})
+    public record ExplorationSummary(String state, String why, long seed,
+            @JsonProperty("programs_budget") int programsBudget,
+            @JsonProperty("time_budget_seconds") long timeBudgetSeconds, int programs,
+            @JsonProperty("timed_out") boolean timedOut, List<Finding> findings) {
+
+        static ExplorationSummary of(Exploration e) {
+            return new ExplorationSummary(e.state().wireName(), e.why(), e.budget().seed(), e.budget().programs(),
+                    e.budget().time().toSeconds(), e.programs(), e.timedOut(), e.findings().stream().map(f -> new Finding(
+                            f.ruleId(), f.counted(), f.guarantee(), f.detail(), f.count(), f.firstProgram(), f.steps(),
+                            f.scenarioFile(), f.scriptFile())).toList());
+        }
+
+        /** @throws IllegalArgumentException for a state or budget that does not read */
+        Exploration toExploration() {
+            ExplorationBudget budget = new ExplorationBudget(seed, programsBudget, Duration.ofSeconds(timeBudgetSeconds),
+                    !Exploration.State.OFF.wireName().equals(state));
+            return new Exploration(budget, Exploration.State.ofWire(state), why, programs, timedOut,
+                    findings == null ? List.of() : findings.stream().map(f -> new ExplorationFinding(f.rule(), f.guarantee(),
+                            f.detail(), f.count(), f.firstProgram(), f.steps(), f.scenario(), f.script(), f.counted())).toList());
+        }
+    }
+
+    /** One group of divergences; {@code counted}: whether it fails {@code rule} in this report. */
+    @JsonPropertyOrder({"rule", "counted", "guarantee", "detail", "count", "first_program", "steps", "scenario", "script"})
+    public record Finding(String rule, boolean counted, String guarantee, String detail, int count,
+            @JsonProperty("first_program") int firstProgram, int steps, String scenario, String script) {}
 
     /**
      * Which primitive drove one iteration (the run's preflight, {@link org.asynciotck.steps.IterationDriver}).
@@ -102,8 +141,9 @@ public record ConformanceReport(
                 result.headline());
         Iterations iterations = result.iterations() == null ? null
                 : new Iterations(result.iterations().wireName(), result.iterations().why());
+        ExplorationSummary exploration = result.exploration() == null ? null : ExplorationSummary.of(result.exploration());
         return new ConformanceReport(implementation, new Kit(kitVersion), provenance, rules, summary, iterations,
-                result.complete());
+                exploration, result.complete());
     }
 
     private static CoverageSummary coverage(Coverage c) {

@@ -143,6 +143,15 @@ public final class JUnitReport {
             property("conformant", Boolean.toString(result.conformant()));
             property("complete", Boolean.toString(result.complete()));
             property("headline", result.headline());
+            if (result.exploration() != null) {
+                org.asynciotck.exploration.Exploration e = result.exploration();
+                property("exploration", e.describe());
+                property("exploration.state", e.state().wireName());
+                property("exploration.seed", Long.toString(e.budget().seed()));
+                property("exploration.programs_budget", Integer.toString(e.budget().programs()));
+                property("exploration.time_budget_seconds", Long.toString(e.budget().time().toSeconds()));
+                property("exploration.programs", Integer.toString(e.programs()));
+            }
             for (RuleResult rule : result.rules()) {
                 property("level." + rule.id(), rule.level().name());
                 if (rule.level() == RuleLevel.SHOULD && rule.verdict().isProblem() && rule.verdict() != Verdict.NOT_RUN) {

@@ -28,6 +28,12 @@ public class DequeLoop implements JavaLoop {
 
     /** The ready queue; guarded by {@code this}, since call_soon_threadsafe appends from other threads. */
     private final Deque<Callback> ready = new ArrayDeque<>();
+    /**
+     * The iteration's snapshot that has not run yet; guarded by {@code this}. Still part of the ready queue, as
+     * the rest of a batch is in CPython's {@code _ready}: its length counts them, and a callback that raises out
+     * of the loop (SystemExit, KeyboardInterrupt) leaves them queued for the next run.
+     */
+    private final Deque<Callback> batch = new ArrayDeque<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private boolean running;
     private boolean stopping;
@@ -110,7 +116,6 @@ public class DequeLoop implements JavaLoop {
 
     /** One iteration: poll (block until the first timer, or a wake-up), move due timers, run the snapshot. */
     private void runOnce() {
-        List<Callback> batch = new ArrayList<>();
         synchronized (this) {
             while (!timers.isEmpty() && timers.peek().cancelled()) {
                 timers.poll();
@@ -129,14 +134,26 @@ public class DequeLoop implements JavaLoop {
                 }
             }
             for (int ntodo = ready.size(); ntodo > 0; ntodo--) {
-                batch.add(ready.pollFirst());
+                batch.addLast(ready.pollFirst());
             }
         }
-        for (Callback handle : batch) {
-            if (!handle.cancelled()) {
-                handle.run();
+        try {
+            for (Callback handle = nextOfBatch(); handle != null; handle = nextOfBatch()) {
+                if (!handle.cancelled()) {
+                    handle.run();
+                }
+            }
+        } finally {
+            synchronized (this) {
+                while (!batch.isEmpty()) {
+                    ready.addFirst(batch.pollLast());
+                }
             }
         }
+    }
+
+    private synchronized Callback nextOfBatch() {
+        return batch.pollFirst();
     }
 
     /** A variant that observes the timeout returns true: the poll then neither blocks nor waits. */
@@ -180,6 +197,7 @@ public class DequeLoop implements JavaLoop {
         }
         closed = true;
         ready.clear();
+        batch.clear();
         timers.clear();
     }
 
@@ -260,14 +278,14 @@ public class DequeLoop implements JavaLoop {
             @Override
             public int length() {
                 synchronized (DequeLoop.this) {
-                    return ready.size();
+                    return batch.size() + ready.size();
                 }
             }
 
             @Override
             public boolean remove(Handle handle) {
                 synchronized (DequeLoop.this) {
-                    return ready.remove(handle);
+                    return batch.remove(handle) || ready.remove(handle);
                 }
             }
         });

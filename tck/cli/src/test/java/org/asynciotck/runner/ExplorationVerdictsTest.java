@@ -1,0 +1,124 @@
+package org.asynciotck.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.asynciotck.exploration.Exploration;
+import org.asynciotck.exploration.ExplorationBudget;
+import org.asynciotck.exploration.ExplorationFinding;
+import org.asynciotck.spi.ApiLevel;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.spi.Profiles;
+import org.junit.jupiter.api.Test;
+
+/** The exploration stage's findings become failures of the rules they name, where those rules apply. */
+class ExplorationVerdictsTest {
+
+    private static final RuleCatalogue CATALOGUE = RuleCatalogue.of(Map.of("features/t.feature", """
+            Feature: Order
+              @NTODO-3 @MUST
+              Rule: FIFO
+                Scenario: order
+                  Given a loop
+
+              @HANDLE-2 @SHOULD
+              Rule: Ready queue
+                Scenario: length
+                  Given a loop
+
+              @TIMER-6 @INFO
+              Rule: Timers
+                Scenario: info
+                  Given a loop
+
+              @EXPLORE-1 @MUST
+              Rule: Generated programs
+                Scenario: explore
+                  Given a loop
+            """));
+
+    private static final ImplementationInfo LOOP = new ImplementationInfo(
+            "loop-x", "Loop X", "1", "", ApiLevel.parse("3.12"), Set.of(), Profiles.stock());
+
+    private static ScenarioResult scenario(String rule, String level, Verdict verdict) {
+        return new ScenarioResult(rule + " scenario", verdict, verdict == Verdict.PASS ? "" : "why", "features/t.feature",
+                4, List.of(rule, level));
+    }
+
+    private static ExplorationFinding finding(String rule, int count) {
+        return new ExplorationFinding(rule, "the ready queue is first in, first out", "<b>c2</b> before c1", count, 7, 3,
+                "exploration/01-order/scenario.feature", "exploration/01-order/replay.py", false);
+    }
+
+    private static Exploration explored(ExplorationFinding... findings) {
+        return new Exploration(ExplorationBudget.DEFAULT, Exploration.State.RAN, "", 300, false, List.of(findings));
+    }
+
+    private static final List<ScenarioResult> PASSING = List.of(scenario("NTODO-3", "MUST", Verdict.PASS),
+            scenario("HANDLE-2", "SHOULD", Verdict.NOT_APPLICABLE), scenario("TIMER-6", "INFO", Verdict.PASS),
+            scenario("EXPLORE-1", "MUST", Verdict.PASS));
+
+    @Test
+    void aFindingFailsItsRuleAtTheRulesLevelWithTheEvidenceInItsMessage() {
+        ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding("NTODO-3", 12)), PASSING, CATALOGUE,
+                "loop-x");
+
+        assertThat(merged.failures()).singleElement().satisfies(failure -> {
+            assertThat(failure.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(failure.ruleId()).contains("NTODO-3");
+            assertThat(failure.level()).contains(RuleLevel.MUST);
+            assertThat(failure.message()).startsWith("[NTODO-3] loop-x: expected the ready queue is first in, first out")
+                    .contains("in 12 of the 300 generated programs", "program 7 of seed 1", "shrunk to 3 steps",
+                            "exploration/01-order/scenario.feature", "exploration/01-order/replay.py");
+        });
+        assertThat(merged.exploration().findings()).singleElement().extracting(ExplorationFinding::counted)
+                .isEqualTo(true);
+
+        List<ScenarioResult> all = new ArrayList<>(PASSING);
+        all.addAll(merged.failures());
+        RunResult result = RunResult.of(LOOP, all, CATALOGUE, true, null,
+                merged.exploration());
+        assertThat(result.mustFailures()).extracting(RuleResult::id).containsExactly("NTODO-3");
+        assertThat(result.conformant()).isFalse();
+    }
+
+    @Test
+    void aFindingOfAnInfoRuleStaysInfo() {
+        ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding("TIMER-6", 1)), PASSING, CATALOGUE,
+                "loop-x");
+
+        assertThat(merged.failures()).singleElement().satisfies(failure ->
+                assertThat(failure.level()).contains(RuleLevel.INFO));
+        List<ScenarioResult> all = new ArrayList<>(PASSING);
+        all.addAll(merged.failures());
+        RunResult result = RunResult.of(LOOP, all, CATALOGUE, true, null,
+                merged.exploration());
+        assertThat(result.conformant()).isTrue();
+        assertThat(result.mustFailures()).isEmpty();
+    }
+
+    @Test
+    void aFindingOfARuleThatDoesNotApplyIsListedNotCounted() {
+        ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding("HANDLE-2", 4)), PASSING, CATALOGUE,
+                "loop-x");
+
+        assertThat(merged.failures()).isEmpty();
+        assertThat(merged.exploration().findings()).singleElement().extracting(ExplorationFinding::counted)
+                .isEqualTo(false);
+    }
+
+    @Test
+    void aFindingWithoutARuleIsLeftToExplore1sOwnScenario() {
+        ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding(null, 2)), PASSING, CATALOGUE,
+                "loop-x");
+
+        assertThat(merged.failures()).isEmpty();
+        assertThat(merged.exploration().findings()).singleElement().satisfies(f -> {
+            assertThat(f.ruleId()).isNull();
+            assertThat(f.counted()).isFalse();
+        });
+    }
+}

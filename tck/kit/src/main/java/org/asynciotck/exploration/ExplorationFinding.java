@@ -1,0 +1,40 @@
+package org.asynciotck.exploration;
+
+import java.util.Objects;
+
+/**
+ * One group of generated programs on which the loop under test broke one guarantee of the exploration's
+ * model, with its first program shrunk.
+ *
+ * @param ruleId        the rule whose guarantee the model found broken, or null where the model names none
+ * @param guarantee     what asyncio guarantees, in words
+ * @param detail        what the shrunk program expected and what the loop did
+ * @param count         how many of the run's programs broke it the same way
+ * @param firstProgram  the index of the first of them (with the budget's seed, it replays the find)
+ * @param steps         how many operations the shrunk program has
+ * @param scenarioFile  the shrunk program as a scenario, relative to the report folder, or null where the
+ *                      kit's steps cannot say it
+ * @param scriptFile    the shrunk program as a plain Python script, relative to the report folder
+ * @param counted       whether it fails its rule in this run: false while the stage has not been merged into
+ *                      the run's verdicts, for a finding without a rule (EXPLORE-1's), and for one whose rule
+ *                      does not apply to the loop (its declared profile or capabilities)
+ */
+public record ExplorationFinding(String ruleId, String guarantee, String detail, int count, int firstProgram,
+        int steps, String scenarioFile, String scriptFile, boolean counted) {
+
+    public ExplorationFinding {
+        Objects.requireNonNull(guarantee, "guarantee");
+        Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(scriptFile, "scriptFile");
+    }
+
+    /** The same finding, counted in its rule's row. */
+    public ExplorationFinding countedInItsRule() {
+        return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, true);
+    }
+
+    /** Where to look: the scenario (runnable with {@code run --features}) and the script. */
+    public String evidence() {
+        return (scenarioFile == null ? "" : "scenario " + scenarioFile + ", ") + "script " + scriptFile;
+    }
+}
