@@ -238,8 +238,10 @@ class GalleryOfBrokenLoopsTest {
         long started = System.nanoTime();
         RunResult result = GalleryRuns.certify(GalleryRuns.python(PYTHON), "broken_loops:" + factory, "c",
                 AgentBounds.OPERATION, out);
-        System.out.printf("[gallery] %s: %s, %.1f s%n", factory, GalleryRuns.nonPassing(result),
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf("[gallery] %s: %s, %.1f s%s%n", factory, GalleryRuns.nonPassing(result),
+                (System.nanoTime() - started) / 1e9, result.exploration() == null ? "" : "; " + result.exploration()
+                        .describe() + " " + result.exploration().findings().stream().map(f -> f.ruleId() + "x" + f.count())
+                        .toList());
 
         assertThat(GalleryRuns.nonPassing(result))
                 .as("non-passing MUST and SHOULD rules of broken_loops:%s; reasons: %s", factory,

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.process.AgentCommand;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.runner.ConformanceRun;
@@ -57,6 +58,11 @@ final class GalleryRuns {
         try (ProcessImplementation implementation = new ProcessImplementation(command.build())) {
             ConformanceRun run = new ConformanceRun(RunConfiguration.of(implementation, tags, out).withJobs(jobs),
                     RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none());
+            // -Dgallery.explore=N adds the exploration stage with N programs (measuring what it adds to the lists)
+            String explore = System.getProperty("gallery.explore", "");
+            if (!explore.isBlank()) {
+                run.exploring(ExplorationBudget.DEFAULT.withPrograms(Integer.parseInt(explore.trim())), "gallery.explore");
+            }
             return (forced == null ? run : run.forcingIterationsBy(forced)).execute();
         }
     }
