@@ -24,6 +24,11 @@ class ExplorationVerdictsTest {
                 Scenario: order
                   Given a loop
 
+              @TASK-1 @MUST
+              Rule: Tasks
+                Scenario: task
+                  Given a loop
+
               @HANDLE-2 @SHOULD
               Rule: Ready queue
                 Scenario: length
@@ -54,19 +59,20 @@ class ExplorationVerdictsTest {
     }
 
     private static Exploration explored(ExplorationFinding... findings) {
-        return new Exploration(ExplorationBudget.DEFAULT, Exploration.State.RAN, "", 300, false, List.of(findings));
+        return new Exploration(ExplorationBudget.DEFAULT, Exploration.State.RAN, "", 300, false, List.of(findings),
+                Set.of("NTODO-3", "TASK-1", "TIMER-6"));
     }
 
     private static final List<ScenarioResult> PASSING = List.of(scenario("NTODO-3", "MUST", Verdict.PASS),
             scenario("HANDLE-2", "SHOULD", Verdict.NOT_APPLICABLE), scenario("TIMER-6", "INFO", Verdict.PASS),
-            scenario("EXPLORE-1", "MUST", Verdict.PASS));
+            scenario("TASK-1", "MUST", Verdict.PASS), scenario("EXPLORE-1", "MUST", Verdict.PASS));
 
     @Test
     void aFindingFailsItsRuleAtTheRulesLevelWithTheEvidenceInItsMessage() {
         ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding("NTODO-3", 12)), PASSING, CATALOGUE,
                 "loop-x");
 
-        assertThat(merged.failures()).singleElement().satisfies(failure -> {
+        assertThat(merged.findings()).singleElement().satisfies(failure -> {
             assertThat(failure.verdict()).isEqualTo(Verdict.FAIL);
             assertThat(failure.ruleId()).contains("NTODO-3");
             assertThat(failure.level()).contains(RuleLevel.MUST);
@@ -78,7 +84,7 @@ class ExplorationVerdictsTest {
                 .isEqualTo(true);
 
         List<ScenarioResult> all = new ArrayList<>(PASSING);
-        all.addAll(merged.failures());
+        all.addAll(merged.findings());
         RunResult result = RunResult.of(LOOP, all, CATALOGUE, true, null,
                 merged.exploration());
         assertThat(result.mustFailures()).extracting(RuleResult::id).containsExactly("NTODO-3");
@@ -90,10 +96,10 @@ class ExplorationVerdictsTest {
         ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding("TIMER-6", 1)), PASSING, CATALOGUE,
                 "loop-x");
 
-        assertThat(merged.failures()).singleElement().satisfies(failure ->
+        assertThat(merged.findings()).singleElement().satisfies(failure ->
                 assertThat(failure.level()).contains(RuleLevel.INFO));
         List<ScenarioResult> all = new ArrayList<>(PASSING);
-        all.addAll(merged.failures());
+        all.addAll(merged.findings());
         RunResult result = RunResult.of(LOOP, all, CATALOGUE, true, null,
                 merged.exploration());
         assertThat(result.conformant()).isTrue();
@@ -105,7 +111,7 @@ class ExplorationVerdictsTest {
         ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding("HANDLE-2", 4)), PASSING, CATALOGUE,
                 "loop-x");
 
-        assertThat(merged.failures()).isEmpty();
+        assertThat(merged.findings()).isEmpty();
         assertThat(merged.exploration().findings()).singleElement().extracting(ExplorationFinding::counted)
                 .isEqualTo(false);
     }
@@ -115,10 +121,48 @@ class ExplorationVerdictsTest {
         ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(explored(finding(null, 2)), PASSING, CATALOGUE,
                 "loop-x");
 
-        assertThat(merged.failures()).isEmpty();
+        assertThat(merged.findings()).isEmpty();
         assertThat(merged.exploration().findings()).singleElement().satisfies(f -> {
             assertThat(f.ruleId()).isNull();
             assertThat(f.counted()).isFalse();
         });
+    }
+
+    @Test
+    void whereTheScenariosFoundARuleOfTheModelBrokenTheFindingsUnderOtherRulesAreBlockedByIt() {
+        List<ScenarioResult> scenarios = List.of(scenario("NTODO-3", "MUST", Verdict.FAIL),
+                scenario("TASK-1", "MUST", Verdict.PASS), scenario("TIMER-6", "INFO", Verdict.PASS),
+                scenario("EXPLORE-1", "MUST", Verdict.FAIL));
+
+        RunResult result = ExplorationVerdicts.result(LOOP, scenarios, explored(finding("NTODO-3", 30),
+                finding("TASK-1", 5), finding(null, 2)), CATALOGUE, true, null);
+
+        Map<String, Verdict> rows = new java.util.TreeMap<>();
+        result.rules().forEach(rule -> rows.put(rule.id(), rule.verdict()));
+        // the defect's own rule fails, with the exploration's evidence beside its scenario's
+        assertThat(rows).containsEntry("NTODO-3", Verdict.FAIL).containsEntry("TASK-1", Verdict.BLOCKED)
+                .containsEntry("EXPLORE-1", Verdict.BLOCKED).containsEntry("TIMER-6", Verdict.PASS);
+        assertThat(result.rules().stream().filter(rule -> rule.id().equals("TASK-1")).findFirst().orElseThrow()
+                .decisiveScenario().message()).startsWith("blocked by NTODO-3, which every generated program leans on");
+        assertThat(result.exploration().findings()).extracting(ExplorationFinding::ruleId, ExplorationFinding::counted,
+                ExplorationFinding::blockedBy).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("NTODO-3", true, List.of()),
+                        org.assertj.core.groups.Tuple.tuple("TASK-1", false, List.of("NTODO-3")),
+                        org.assertj.core.groups.Tuple.tuple(null, false, List.of("NTODO-3")));
+        assertThat(result.exploration().describe()).contains("3 divergence group(s), 2 of them blocked by NTODO-3");
+    }
+
+    @Test
+    void aBrokenInfoRuleBlocksNothing() {
+        List<ScenarioResult> scenarios = List.of(scenario("NTODO-3", "MUST", Verdict.PASS),
+                scenario("TASK-1", "MUST", Verdict.PASS), scenario("TIMER-6", "INFO", Verdict.FAIL),
+                scenario("EXPLORE-1", "MUST", Verdict.PASS));
+
+        RunResult result = ExplorationVerdicts.result(LOOP, scenarios, explored(finding("TASK-1", 5)), CATALOGUE, true,
+                null);
+
+        assertThat(result.mustFailures()).extracting(RuleResult::id).containsExactly("TASK-1");
+        assertThat(result.exploration().findings()).singleElement().extracting(ExplorationFinding::blockedBy)
+                .isEqualTo(List.of());
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.exploration.ExplorationFinding;
@@ -62,7 +63,12 @@ public final class CertificationStage implements ExplorationStage {
                     scenario ? groupFolder + ExplorationReport.SCENARIO : null, groupFolder + ExplorationReport.SCRIPT, false));
         }
         return new Exploration(budget, Exploration.State.RAN, declined(result), result.programs(), result.timedOut(),
-                findings);
+                findings, rulesOfTheModel());
+    }
+
+    @Override
+    public Set<String> rulesOfTheModel() {
+        return Model.RULES;
     }
 
     /** The programs not compared because the loop declined one of their operations, or "" for none. */

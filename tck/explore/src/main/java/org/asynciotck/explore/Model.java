@@ -34,6 +34,18 @@ public final class Model {
 
     private Model() {}
 
+    /**
+     * Every rule a divergence can name (here, in {@link ReadyQueue}, {@link ClockChecks}, {@link TimeoutProbe},
+     * {@link CancelMessages}, {@link EagerStarts}): the rules whose behaviour generated programs lean on
+     * (ModelRulesTest keeps the list true to the sources).
+     */
+    public static final Set<String> RULES = Set.of("CANCEL-5", "CANCEL-7", "CLOSED-1", "CLOSED-2", "CLOSED-3",
+            "CLOSED-4", "CURRENT-1", "CURRENT-2", "EAGER-4", "ERROR-1", "EXC-1", "EXC-2", "EXC-3", "EXC-4", "EXC-5",
+            "FUTURE-1", "FUTURE-3", "FUTURE-4", "FUTURE-5", "FUTURE-6", "HANDLE-1", "HANDLE-4", "IO-1", "IO-2", "IO-3",
+            "IO-4", "IO-5", "LIFE-1", "LIFE-2", "LIFE-5", "NTODO-1", "NTODO-2", "NTODO-3", "NTODO-4", "ORDER-1",
+            "ORDER-2", "RUN-1", "RUN-2", "RUN-3", "RUN-4", "TASK-1", "TIMEOUT-1", "TIMEOUT-2", "TIMEOUT-3",
+            "TIMEOUT-4", "TIMER-1", "TIMER-2", "TIMER-3", "TIMER-5", "TIMER-6");
+
     /** The first guarantee {@code observed} breaks, if any. */
     public static Optional<Divergence> compare(Program program, Trace expected, Trace given) {
         Trace observed = ReadyQueue.forgivingTheSelfPipe(program, expected, given);

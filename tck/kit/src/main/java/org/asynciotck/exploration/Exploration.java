@@ -2,6 +2,7 @@ package org.asynciotck.exploration;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What a certification's exploration stage did: whether it ran, with which budget, how many programs, and
@@ -13,9 +14,17 @@ import java.util.Objects;
  * @param programs how many programs ran
  * @param timedOut whether the budget's time ended it before all its programs ran
  * @param findings every group of divergences, each under the rule it breaks, or with none
+ * @param leansOn  the rules whose guarantees the stage's model compares ({@link ExplorationStage#rulesOfTheModel}):
+ *                 where the scenarios find one broken, findings under other rules are blocked by it
  */
 public record Exploration(ExplorationBudget budget, State state, String why, int programs, boolean timedOut,
-        List<ExplorationFinding> findings) {
+        List<ExplorationFinding> findings, Set<String> leansOn) {
+
+    /** A stage that leans on no rule (one read back from a report, one that did not run). */
+    public Exploration(ExplorationBudget budget, State state, String why, int programs, boolean timedOut,
+            List<ExplorationFinding> findings) {
+        this(budget, state, why, programs, timedOut, findings, Set.of());
+    }
 
     /** Whether the stage ran. */
     public enum State {
@@ -45,6 +54,7 @@ public record Exploration(ExplorationBudget budget, State state, String why, int
         Objects.requireNonNull(state, "state");
         why = why == null ? "" : why;
         findings = List.copyOf(findings);
+        leansOn = leansOn == null ? Set.of() : Set.copyOf(leansOn);
     }
 
     public static Exploration off(ExplorationBudget budget) {
@@ -57,7 +67,7 @@ public record Exploration(ExplorationBudget budget, State state, String why, int
 
     /** The same stage with {@code findings} instead of its own (the runner marks which of them it counted). */
     public Exploration withFindings(List<ExplorationFinding> findings) {
-        return new Exploration(budget, state, why, programs, timedOut, findings);
+        return new Exploration(budget, state, why, programs, timedOut, findings, leansOn);
     }
 
     /** One line for a certificate or a console: what ran, and how to replay it. */
@@ -68,8 +78,15 @@ public record Exploration(ExplorationBudget budget, State state, String why, int
             case RAN -> "explored " + programs + " generated programs of seed " + budget.seed()
                     + (timedOut ? " (the budget's " + budget.time().toSeconds() + " s ended it before "
                             + budget.programs() + ")" : "")
-                    + ": " + (findings.isEmpty() ? "no divergence" : findings.size() + " divergence group(s)")
+                    + ": " + (findings.isEmpty() ? "no divergence" : findings.size() + " divergence group(s)"
+                            + blocked())
                     + (why.isEmpty() ? "" : "; " + why);
         };
+    }
+
+    private String blocked() {
+        long blocked = findings.stream().filter(f -> !f.blockedBy().isEmpty()).count();
+        return blocked == 0 ? "" : ", " + blocked + " of them blocked by "
+                + String.join(", ", findings.stream().flatMap(f -> f.blockedBy().stream()).distinct().sorted().toList());
     }
 }

@@ -1,5 +1,6 @@
 package org.asynciotck.exploration;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,21 +17,38 @@ import java.util.Objects;
  *                      kit's steps cannot say it
  * @param scriptFile    the shrunk program as a plain Python script, relative to the report folder
  * @param counted       whether it fails its rule in this run: false while the stage has not been merged into
- *                      the run's verdicts, for a finding without a rule (EXPLORE-1's), and for one whose rule
- *                      does not apply to the loop (its declared profile or capabilities)
+ *                      the run's verdicts, for a finding without a rule (EXPLORE-1's), for one whose rule
+ *                      does not apply to the loop (its declared profile or capabilities), and for one blocked
+ * @param blockedBy     the rules the scenarios found broken that every generated program leans on, where the
+ *                      finding names another rule (or none): it may be their consequence, so it is listed and
+ *                      not counted (one defect, one rule); empty otherwise
  */
 public record ExplorationFinding(String ruleId, String guarantee, String detail, int count, int firstProgram,
-        int steps, String scenarioFile, String scriptFile, boolean counted) {
+        int steps, String scenarioFile, String scriptFile, boolean counted, List<String> blockedBy) {
 
     public ExplorationFinding {
         Objects.requireNonNull(guarantee, "guarantee");
         Objects.requireNonNull(detail, "detail");
         Objects.requireNonNull(scriptFile, "scriptFile");
+        blockedBy = blockedBy == null ? List.of() : List.copyOf(blockedBy);
+    }
+
+    /** A finding not blocked by any rule. */
+    public ExplorationFinding(String ruleId, String guarantee, String detail, int count, int firstProgram, int steps,
+            String scenarioFile, String scriptFile, boolean counted) {
+        this(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, counted, List.of());
     }
 
     /** The same finding, counted in its rule's row. */
     public ExplorationFinding countedInItsRule() {
-        return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, true);
+        return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, true,
+                List.of());
+    }
+
+    /** The same finding, listed and not counted: the scenarios found {@code rules} broken, which it may follow from. */
+    public ExplorationFinding blockedBy(List<String> rules) {
+        return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile,
+                false, rules);
     }
 
     /** Where to look: the scenario (runnable with {@code run --features}) and the script. */

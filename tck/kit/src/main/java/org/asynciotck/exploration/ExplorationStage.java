@@ -1,6 +1,7 @@
 package org.asynciotck.exploration;
 
 import java.nio.file.Path;
+import java.util.Set;
 import org.asynciotck.spi.LoopImplementation;
 
 /**
@@ -20,4 +21,11 @@ public interface ExplorationStage {
      * @param replay how a user replays this exploration, for the evidence files
      */
     Exploration explore(LoopImplementation implementation, ExplorationBudget budget, Path folder, String replay);
+
+    /**
+     * The rules whose guarantees the stage's model compares: every generated program leans on their behaviour,
+     * so where the scenarios find one of them broken, a divergence under another rule may be its consequence
+     * and is "blocked by" it, never a second failure.
+     */
+    Set<String> rulesOfTheModel();
 }

@@ -135,10 +135,7 @@ public final class ConformanceRun {
             stage = (run == null ? java.util.Optional.<Exploration>empty() : run.attached(Exploration.class))
                     .orElse(exploration.on() ? Exploration.notRun(exploration, unfinished) : Exploration.off(exploration));
         }
-        ExplorationVerdicts.Merged merged = ExplorationVerdicts.of(stage, collected, catalogue, info.id());
-        List<ScenarioResult> scenarios = new ArrayList<>(collected);
-        scenarios.addAll(merged.failures());
-        return RunResult.of(info, scenarios, catalogue, complete, iterations, merged.exploration());
+        return ExplorationVerdicts.result(info, collected, stage, catalogue, complete, iterations);
     }
 
     /** What has been collected so far, marked incomplete. */

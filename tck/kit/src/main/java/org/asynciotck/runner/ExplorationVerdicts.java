@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationFinding;
+import org.asynciotck.spi.ImplementationInfo;
+import org.asynciotck.steps.IterationDriver;
 
 /**
  * The exploration stage's findings as failures of the rules they name: one scenario result per finding, in
@@ -13,34 +15,84 @@ import org.asynciotck.exploration.ExplorationFinding;
  * scenario of the rule out) is not counted there: the loop is not held to that guarantee. It stays in the
  * exploration's part of the reports. A finding that names no rule is EXPLORE-1's own failure, reported by
  * its scenario.
+ *
+ * <p>One defect, one rule: every generated program leans on the behaviour of the rules the model compares
+ * ({@link Exploration#leansOn}). Where the run's own scenarios found one of the MUST and SHOULD ones among them
+ * broken (after their declared prerequisites are resolved), a finding under another rule, or under none, may be
+ * its consequence: its result in its rule's row is "blocked by" that rule, as a scenario whose prerequisite did
+ * not pass, and it is not counted. A reversed ready queue fails NTODO-3, and the divergences it causes under other
+ * rules say that they could not be checked, instead of failing those rules too. A finding under a broken rule
+ * itself adds its evidence to that rule's failure.
  */
 final class ExplorationVerdicts {
 
     /** Where the findings point in the book: the exploration feature. */
     static final String FEATURE = "features/90-generated-programs.feature";
+    private static final String EXPLORE_1 = "EXPLORE-1";
 
     private ExplorationVerdicts() {}
 
-    /** The stage's findings, each marked whether it counts, and the scenario results of those that do. */
-    record Merged(Exploration exploration, List<ScenarioResult> failures) {}
+    /**
+     * The stage's findings, each marked whether it counts or what blocked it; the run's own scenario results,
+     * EXPLORE-1's blocked where the model's rules are broken; and the results of the findings in their rows.
+     */
+    record Merged(Exploration exploration, List<ScenarioResult> scenarios, List<ScenarioResult> findings) {}
+
+    /** The run's result: its own {@code scenarios} with {@code exploration} merged in. */
+    static RunResult result(ImplementationInfo info, List<ScenarioResult> scenarios, Exploration exploration,
+            RuleCatalogue catalogue, boolean complete, IterationDriver iterations) {
+        Merged merged = of(exploration, scenarios, catalogue, info.id());
+        List<ScenarioResult> all = new ArrayList<>(merged.scenarios());
+        all.addAll(merged.findings());
+        return RunResult.of(info, all, catalogue, complete, iterations, merged.exploration());
+    }
 
     /** Merges {@code exploration} into {@code scenarios}, the results of the run's own scenarios. */
     static Merged of(Exploration exploration, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
             String implementationId) {
-        List<ScenarioResult> failures = new ArrayList<>();
+        List<String> broken = broken(exploration, scenarios, catalogue);
+        List<ScenarioResult> own = scenarios.stream().map(s -> s.ruleId().filter(EXPLORE_1::equals).isPresent()
+                && s.verdict() == Verdict.FAIL && !broken.isEmpty() ? blocked(s, broken.get(0), s.message()) : s).toList();
+        List<ScenarioResult> results = new ArrayList<>();
         List<ExplorationFinding> marked = new ArrayList<>();
-        int line = catalogue.find("EXPLORE-1").map(CatalogueRule::line).orElse(0);
+        int line = catalogue.find(EXPLORE_1).map(CatalogueRule::line).orElse(0);
         for (ExplorationFinding finding : exploration.findings()) {
+            boolean blocked = !broken.isEmpty() && !broken.contains(finding.ruleId());
             Optional<CatalogueRule> rule = counted(finding, scenarios) ? catalogue.find(finding.ruleId()) : Optional.empty();
             if (rule.isEmpty()) {
-                marked.add(finding);
+                marked.add(blocked ? finding.blockedBy(broken) : finding);
                 continue;
             }
-            marked.add(finding.countedInItsRule());
-            failures.add(new ScenarioResult(name(finding, exploration), Verdict.FAIL, message(finding, exploration,
-                    implementationId), FEATURE, line, List.of(rule.get().id(), rule.get().level().name())));
+            ScenarioResult failure = new ScenarioResult(name(finding, exploration), Verdict.FAIL,
+                    message(finding, exploration, implementationId), FEATURE, line,
+                    List.of(rule.get().id(), rule.get().level().name()));
+            marked.add(blocked ? finding.blockedBy(broken) : finding.countedInItsRule());
+            results.add(blocked ? blocked(failure, broken.get(0), failure.message()) : failure);
         }
-        return new Merged(exploration.withFindings(marked), failures);
+        return new Merged(exploration.withFindings(marked), own, results);
+    }
+
+    /**
+     * The MUST and SHOULD rules of the model whose own scenarios (prerequisites resolved) found the loop broken:
+     * crashed, timed out, error or fail.
+     */
+    private static List<String> broken(Exploration exploration, List<ScenarioResult> scenarios, RuleCatalogue catalogue) {
+        List<String> broken = new ArrayList<>();
+        for (RuleResult rule : RuleAggregator.aggregate(scenarios, catalogue)) {
+            Verdict v = rule.verdict();
+            if (exploration.leansOn().contains(rule.id()) && rule.level() != RuleLevel.INFO
+                    && (v == Verdict.CRASHED || v == Verdict.TIMED_OUT || v == Verdict.ERROR || v == Verdict.FAIL)) {
+                broken.add(rule.id());
+            }
+        }
+        broken.sort(null);
+        return broken;
+    }
+
+    private static ScenarioResult blocked(ScenarioResult result, String by, String observed) {
+        return new ScenarioResult(result.name(), Verdict.BLOCKED, "blocked by " + by + ", which every generated program"
+                + " leans on and which did not pass in this run; observed (" + result.verdict().wireName() + "): "
+                + observed, result.feature(), result.line(), result.tags(), result.timeline());
     }
 
     /** Whether {@code finding} counts in its rule's row in this run (else it is only listed). */

@@ -2,7 +2,10 @@ package org.asynciotck.report;
 
 import static org.asynciotck.report.Html.escape;
 
+import java.util.List;
 import java.util.Map;
+import org.asynciotck.exploration.Exploration;
+import org.asynciotck.exploration.ExplorationFinding;
 import org.asynciotck.runner.RuleResult;
 import org.asynciotck.runner.RunResult;
 import org.asynciotck.runner.ScenarioResult;
@@ -85,14 +88,17 @@ final class CertificateRenderer {
         if (result.exploration() == null) {
             return;
         }
-        org.asynciotck.exploration.Exploration exploration = result.exploration();
+        Exploration exploration = result.exploration();
         html.append("<p class=\"exploration\">").append(escape(exploration.describe())).append("</p>\n");
-        java.util.List<org.asynciotck.exploration.ExplorationFinding> uncounted = exploration.findings().stream()
-                .filter(f -> !f.counted() && f.ruleId() != null).toList();
+        List<ExplorationFinding> uncounted = exploration.findings().stream()
+                .filter(f -> !f.counted() && (f.ruleId() != null || !f.blockedBy().isEmpty())).toList();
         if (!uncounted.isEmpty()) {
             html.append("<ul class=\"exploration-uncounted\">\n");
-            for (org.asynciotck.exploration.ExplorationFinding f : uncounted) {
-                html.append("<li>not counted, ").append(escape(f.ruleId())).append(" does not apply to this loop: ")
+            for (ExplorationFinding f : uncounted) {
+                String why = f.blockedBy().isEmpty() ? f.ruleId() + " does not apply to this loop"
+                        : (f.ruleId() == null ? "no rule" : f.ruleId()) + " blocked by " + String.join(", ", f.blockedBy())
+                                + ", which the scenarios found broken: this may be its consequence";
+                html.append("<li>not counted, ").append(escape(why)).append(": ")
                         .append(escape(f.guarantee())).append(": ").append(escape(f.detail())).append(" (")
                         .append(escape(f.evidence())).append(")</li>\n");
             }

@@ -45,8 +45,8 @@ public record ConformanceReport(
         static ExplorationSummary of(Exploration e) {
             return new ExplorationSummary(e.state().wireName(), e.why(), e.budget().seed(), e.budget().programs(),
                     e.budget().time().toSeconds(), e.programs(), e.timedOut(), e.findings().stream().map(f -> new Finding(
-                            f.ruleId(), f.counted(), f.guarantee(), f.detail(), f.count(), f.firstProgram(), f.steps(),
-                            f.scenarioFile(), f.scriptFile())).toList());
+                            f.ruleId(), f.counted(), f.blockedBy(), f.guarantee(), f.detail(), f.count(), f.firstProgram(),
+                            f.steps(), f.scenarioFile(), f.scriptFile())).toList());
         }
 
         /** @throws IllegalArgumentException for a state or budget that does not read */
@@ -55,14 +55,20 @@ public record ConformanceReport(
                     !Exploration.State.OFF.wireName().equals(state));
             return new Exploration(budget, Exploration.State.ofWire(state), why, programs, timedOut,
                     findings == null ? List.of() : findings.stream().map(f -> new ExplorationFinding(f.rule(), f.guarantee(),
-                            f.detail(), f.count(), f.firstProgram(), f.steps(), f.scenario(), f.script(), f.counted())).toList());
+                            f.detail(), f.count(), f.firstProgram(), f.steps(), f.scenario(), f.script(), f.counted(),
+                            f.blockedBy())).toList());
         }
     }
 
-    /** One group of divergences; {@code counted}: whether it fails {@code rule} in this report. */
-    @JsonPropertyOrder({"rule", "counted", "guarantee", "detail", "count", "first_program", "steps", "scenario", "script"})
-    public record Finding(String rule, boolean counted, String guarantee, String detail, int count,
-            @JsonProperty("first_program") int firstProgram, int steps, String scenario, String script) {}
+    /**
+     * One group of divergences; {@code counted}: whether it fails {@code rule} in this report; {@code blockedBy}:
+     * the rules the scenarios found broken that it may follow from (then it is not counted).
+     */
+    @JsonPropertyOrder({"rule", "counted", "blocked_by", "guarantee", "detail", "count", "first_program", "steps",
+            "scenario", "script"})
+    public record Finding(String rule, boolean counted, @JsonProperty("blocked_by") List<String> blockedBy,
+            String guarantee, String detail, int count, @JsonProperty("first_program") int firstProgram, int steps,
+            String scenario, String script) {}
 
     /**
      * Which primitive drove one iteration (the run's preflight, {@link org.asynciotck.steps.IterationDriver}).
