@@ -62,6 +62,36 @@ public record Sketch(List<Choice> choices) {
     public record Choice(Kind kind, int arg, List<Child> then) {}
 
     /**
+     * How often the generator picks each kind of choice ({@link SketchGenerator}). The observers and the close
+     * (added for the gallery's loops that only they show) weigh as little as the rarest older kinds, so that what
+     * the older kinds explore stays about as likely as before. A kind's place in {@link Kind} is its rank for the
+     * shrinker: NOTHING is the simplest.
+     */
+    static final Weighted<Kind> KINDS = Weighted.<Kind>builder()
+            .add(1, Kind.NOTHING).add(6, Kind.SOON).add(2, Kind.THREADSAFE).add(3, Kind.LATER).add(1, Kind.AT)
+            .add(3, Kind.FUTURE).add(3, Kind.ADD_DONE).add(2, Kind.SET_RESULT).add(1, Kind.SET_EXCEPTION)
+            .add(1, Kind.CANCEL_FUTURE).add(2, Kind.TASK).add(2, Kind.CANCEL_HANDLE).add(1, Kind.STOP)
+            .add(4, Kind.RUN_ONCE).add(2, Kind.RUN_FOREVER).add(2, Kind.RUN_UNTIL_COMPLETE).add(1, Kind.TIMED_RUN)
+            .add(2, Kind.CANCEL_TASK).add(1, Kind.CROSS_THREAD).add(2, Kind.EAGER_TASK).add(1, Kind.FUTURE_RESULT)
+            .add(1, Kind.FUTURE_EXCEPTION).add(1, Kind.STOP_ITERATION).add(1, Kind.CLOSE)
+            .build();
+
+    /** How often the generator picks each kind of child; SOON, the first, is the simplest for the shrinker. */
+    static final Weighted<ChildKind> CHILD_KINDS = Weighted.<ChildKind>builder()
+            .add(5, ChildKind.SOON).add(1, ChildKind.THREADSAFE).add(2, ChildKind.LATER).add(2, ChildKind.SET_RESULT)
+            .add(1, ChildKind.SET_EXCEPTION).add(1, ChildKind.CANCEL_FUTURE).add(1, ChildKind.STOP)
+            .add(1, ChildKind.RAISE).add(1, ChildKind.CANCEL_TASK).add(1, ChildKind.IS_RUNNING)
+            .add(2, ChildKind.CURRENT_TASK).add(1, ChildKind.CLOSE)
+            .build();
+
+    /** Arguments are 0..MAX_ARG, choices' and children's alike (Program reads them modulo what they pick from). */
+    static final int MAX_ARG = 11;
+    /** Most children of a choice. */
+    static final int MAX_CHILDREN = 3;
+    /** Most kinds in a child's {@code then}. */
+    static final int MAX_GRANDCHILDREN = 2;
+
+    /**
      * Sketches of {@code min}..{@code max} choices; jqwik shrinks them towards fewer, simpler choices. The
      * observers and the close (added for the gallery's loops that only they show) weigh as little as the
      * rarest older kinds, so that what the older kinds explore stays about as likely as before.
