@@ -1,22 +1,18 @@
 package org.asynciotck.explore;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Tuple;
 
 /**
- * What jqwik generates and shrinks: a list of choices that {@link Program#of} turns into a valid program
- * whatever the list holds (a reference is resolved modulo what exists, a choice that cannot be resolved is
- * left out). So every value jqwik's integrated shrinking proposes is a valid program too, and no shrinker
- * of our own is needed.
+ * What the explorer generates ({@link SketchGenerator}) and shrinks ({@link SketchShrinker}): a list of choices
+ * that {@link Program#of} turns into a valid program whatever the list holds (a reference is resolved modulo what
+ * exists, a choice that cannot be resolved is left out). So every sketch the shrinker proposes is a valid program
+ * too, and the shrinker works on the choices alone, never on programs.
  */
 public record Sketch(List<Choice> choices) {
 
     /** What a top-level step does. */
     public enum Kind {
-        /** Nothing: what jqwik shrinks a choice to, so a shrunk sketch keeps its length and loses the step. */
+        /** Nothing: what the shrinker replaces a choice by, so a shrunk sketch keeps its length and loses the step. */
         NOTHING,
         SOON, THREADSAFE, LATER, AT, FUTURE, ADD_DONE, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, TASK,
         CANCEL_HANDLE, STOP, RUN_ONCE, RUN_FOREVER, RUN_UNTIL_COMPLETE, TIMED_RUN,
@@ -90,37 +86,4 @@ public record Sketch(List<Choice> choices) {
     static final int MAX_CHILDREN = 3;
     /** Most kinds in a child's {@code then}. */
     static final int MAX_GRANDCHILDREN = 2;
-
-    /**
-     * Sketches of {@code min}..{@code max} choices; jqwik shrinks them towards fewer, simpler choices. The
-     * observers and the close (added for the gallery's loops that only they show) weigh as little as the
-     * rarest older kinds, so that what the older kinds explore stays about as likely as before.
-     */
-    public static Arbitrary<Sketch> sketches(int min, int max) {
-        Arbitrary<ChildKind> childKinds = Arbitraries.frequencyOf(
-                Tuple.of(5, Arbitraries.just(ChildKind.SOON)), Tuple.of(1, Arbitraries.just(ChildKind.THREADSAFE)),
-                Tuple.of(2, Arbitraries.just(ChildKind.LATER)), Tuple.of(2, Arbitraries.just(ChildKind.SET_RESULT)),
-                Tuple.of(1, Arbitraries.just(ChildKind.SET_EXCEPTION)),
-                Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_FUTURE)), Tuple.of(1, Arbitraries.just(ChildKind.STOP)),
-                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)), Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_TASK)),
-                Tuple.of(1, Arbitraries.just(ChildKind.IS_RUNNING)), Tuple.of(2, Arbitraries.just(ChildKind.CURRENT_TASK)),
-                Tuple.of(1, Arbitraries.just(ChildKind.CLOSE)));
-        Arbitrary<Integer> args = Arbitraries.integers().between(0, 11);
-        Arbitrary<Child> child = Combinators.combine(childKinds, args, childKinds.list().ofMaxSize(2)).as(Child::new);
-        Arbitrary<Kind> kinds = Arbitraries.frequencyOf(
-                Tuple.of(1, Arbitraries.just(Kind.NOTHING)), Tuple.of(6, Arbitraries.just(Kind.SOON)), Tuple.of(2, Arbitraries.just(Kind.THREADSAFE)),
-                Tuple.of(3, Arbitraries.just(Kind.LATER)), Tuple.of(1, Arbitraries.just(Kind.AT)),
-                Tuple.of(3, Arbitraries.just(Kind.FUTURE)), Tuple.of(3, Arbitraries.just(Kind.ADD_DONE)),
-                Tuple.of(2, Arbitraries.just(Kind.SET_RESULT)), Tuple.of(1, Arbitraries.just(Kind.SET_EXCEPTION)),
-                Tuple.of(1, Arbitraries.just(Kind.CANCEL_FUTURE)), Tuple.of(2, Arbitraries.just(Kind.TASK)),
-                Tuple.of(2, Arbitraries.just(Kind.CANCEL_HANDLE)), Tuple.of(1, Arbitraries.just(Kind.STOP)),
-                Tuple.of(4, Arbitraries.just(Kind.RUN_ONCE)), Tuple.of(2, Arbitraries.just(Kind.RUN_FOREVER)),
-                Tuple.of(2, Arbitraries.just(Kind.RUN_UNTIL_COMPLETE)), Tuple.of(1, Arbitraries.just(Kind.TIMED_RUN)),
-                Tuple.of(2, Arbitraries.just(Kind.CANCEL_TASK)), Tuple.of(1, Arbitraries.just(Kind.CROSS_THREAD)),
-                Tuple.of(2, Arbitraries.just(Kind.EAGER_TASK)), Tuple.of(1, Arbitraries.just(Kind.FUTURE_RESULT)),
-                Tuple.of(1, Arbitraries.just(Kind.FUTURE_EXCEPTION)), Tuple.of(1, Arbitraries.just(Kind.STOP_ITERATION)),
-                Tuple.of(1, Arbitraries.just(Kind.CLOSE)));
-        Arbitrary<Choice> choice = Combinators.combine(kinds, args, child.list().ofMaxSize(3)).as(Choice::new);
-        return choice.list().ofMinSize(min).ofMaxSize(max).map(Sketch::new);
-    }
 }
