@@ -57,7 +57,7 @@ class ExploreCommandTest {
         Path gallery = Path.of(getClass().getResource("/gallery/broken_loops.py").toURI()).getParent();
         Path folder = reports.resolve("remove");
         int exit = explore("--python", python.toString(), "--python-path", gallery.toString(), "--loop-factory",
-                "broken_loops:remove_answers_none", "--seed", "7", "--programs", "10", "--out", folder.toString());
+                "broken_loops:remove_answers_none", "--seed", "4", "--programs", "10", "--out", folder.toString());
         assertThat(exit).as("exit code; out: %s err: %s", out, err).isEqualTo(ExitCode.NOT_CONFORMANT);
         JsonNode first = new ObjectMapper().readTree(folder.resolve("exploration.json").toFile()).get("divergences").get(0);
         assertThat(first.get("rule").asText()).isEqualTo("IO-3");
@@ -95,14 +95,15 @@ class ExploreCommandTest {
         Path gallery = Path.of(getClass().getResource("/gallery/broken_loops.py").toURI()).getParent();
         Path folder = reports.resolve("lifo");
         int exit = explore("--python", python.toString(), "--python-path", gallery.toString(), "--loop-factory",
-                "broken_loops:lifo_ready_queue", "--seed", "10", "--programs", "3", "--timeout", "2s", "--out", folder.toString());
+                "broken_loops:lifo_ready_queue", "--seed", "12", "--programs", "3", "--timeout", "2s", "--out", folder.toString());
         assertThat(exit).as("exit code; out: %s err: %s", out, err).isEqualTo(ExitCode.NOT_CONFORMANT);
         JsonNode result = new ObjectMapper().readTree(folder.resolve("exploration.json").toFile());
         assertThat(result.get("verdict").asText()).isEqualTo("divergences");
         JsonNode first = result.get("divergences").get(0);
         // A LIFO queue reverses a callback and a due timer as a timers-first loop does: the first program decides.
-        // Seed 10: its first divergence stays on the loop's thread (seed 7's now crosses threads, and whether the
-        // replay script shows a LIFO queue there depends on when the loop thread wakes).
+        // Seed 12: its first divergence stays on the loop's thread (two call_soon and a run_once, NTODO-3); with
+        // the explorer's generator, seeds 15 and 22 cross threads, and whether the replay script shows a LIFO
+        // queue there depends on when the loop thread wakes.
         assertThat(first.get("rule").asText()).isIn("NTODO-3", "ORDER-1");
         assertThat(folder.resolve("exploration.html")).as("the HTML page beside the JSON").isRegularFile();
         Path script = folder.resolve(first.get("python_script").asText());

@@ -2,12 +2,13 @@ package org.asynciotck.explore;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.Random;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,30 +21,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
-import net.jqwik.api.RandomGenerator;
-import net.jqwik.api.Shrinkable;
-import net.jqwik.engine.execution.lifecycle.CurrentTestDescriptor;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Capability;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Profile;
-import org.junit.platform.engine.TestDescriptor;
-import org.junit.platform.engine.UniqueId;
-import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 
 /**
- * Differential exploration: generates programs from a seed (jqwik), runs each on the reference loop and on
- * the implementation under test, compares the traces under {@link Model}, and shrinks the first divergence
- * of each signature with jqwik's integrated shrinking (the candidates {@link Shrinkable#shrink()} proposes,
- * taken while they still diverge the same way).
+ * Differential exploration: generates programs from a seed ({@link SketchGenerator}), runs each on the reference
+ * loop and on the implementation under test, compares the traces under {@link Model}, and shrinks the first
+ * divergence of each signature over its sketch's choices (the candidates {@link SketchShrinker} proposes, taken
+ * while they still diverge the same way).
  */
 public final class Explorer {
-
-    /** The generator's size parameter (jqwik's "genSize"). */
-    private static final int GEN_SIZE = 1000;
 
     /**
      * @param seed         the same seed gives the same programs (program i from seed and i alone)
@@ -71,7 +62,7 @@ public final class Explorer {
             return new Settings(seed, programs, minChoices, maxChoices, budget, stopAtFirst, timeLimit, timedRuns);
         }
 
-        /** The same, generating no more programs once {@code limit} has passed. */
+        /** The same, generating no more programs, and shrinking no more, once {@code limit} has passed. */
         public Settings within(Duration limit) {
             return new Settings(seed, programs, minChoices, maxChoices, shrinkBudget, stopAtFirst, limit, timedRuns);
         }
@@ -193,37 +184,19 @@ public final class Explorer {
                 cancelMessages, readyQueue);
     }
 
-
-    /** The random source of program {@code index} of a run with {@code seed}. */
-    public static Random randomOf(long seed, int index) {
-        return new Random(seed * 1_000_003L + index);
-    }
-
     /** The sketch generator of these settings. */
-    public RandomGenerator<Sketch> generator() {
-        return Sketch.sketches(settings.minChoices(), settings.maxChoices()).generator(GEN_SIZE);
+    SketchGenerator generator() {
+        return new SketchGenerator(settings.minChoices(), settings.maxChoices());
     }
 
     /** Program {@code index} of {@code seed}. */
     public Program program(int index) {
-        return inJqwik(() -> Program.of(generator().next(randomOf(settings.seed(), index)).value(), allowed()));
-    }
-
-    /**
-     * jqwik's generators memoise in a store that belongs to the test being run; outside a property there is
-     * none, so the exploration runs inside a descriptor of its own (as jqwik's own {@code sampleStream()} does).
-     */
-    private static final TestDescriptor EXPLORATION =
-            new EngineDescriptor(UniqueId.forEngine("asyncio-tck-explore"), "differential exploration");
-
-    /** Runs {@code action} where jqwik's generators and shrinkables can be used outside a property. */
-    public static <T> T inJqwik(Supplier<T> action) {
-        return CurrentTestDescriptor.runWithDescriptor(EXPLORATION, action);
+        return Program.of(generator().sketch(settings.seed(), index), allowed());
     }
 
     /** Runs the exploration; {@code progress} hears of each program done (its index). */
     public Result run(Consumer<Integer> progress) {
-        return inJqwik(() -> explore(progress));
+        return explore(progress);
     }
 
     /** A program and where it came from, handed from the generating thread to a lane. */
@@ -239,7 +212,7 @@ public final class Explorer {
     private static final long POLL_MILLIS = 50;
 
     /**
-     * The exploration: this thread generates the programs (jqwik's generators stay on one thread) and hands
+     * The exploration: this thread generates the programs (each from the seed and its index alone) and hands
      * them to the lanes, which run them side by side; verdicts are then put back in program order, so which
      * program is "first" of its signature and how many share it do not depend on the number of lanes. The
      * first program of each signature is shrunk afterwards, on the first lane.
@@ -247,7 +220,7 @@ public final class Explorer {
     private Result explore(Consumer<Integer> progress) {
         long start = System.nanoTime();
         long deadline = settings.timeLimit() == null ? Long.MAX_VALUE : start + settings.timeLimit().toNanos();
-        RandomGenerator<Sketch> generator = generator();
+        SketchGenerator generator = generator();
         Program.Allowed allowed = allowed();
         BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(4 * lanes.size());
         Map<Integer, Ran> ran = new ConcurrentHashMap<>();
@@ -313,7 +286,7 @@ public final class Explorer {
                     timedOut = true;
                     break;
                 }
-                Program program = Program.of(generator.next(randomOf(settings.seed(), i)).value(), allowed);
+                Program program = Program.of(generator.sketch(settings.seed(), i), allowed);
                 while (!jobs.offer(new Job(i, program), POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                     if (!failures.isEmpty()) {
                         break;
@@ -352,9 +325,9 @@ public final class Explorer {
         }
         List<Group> found = new ArrayList<>();
         for (Ran r : firstOf.values()) {
-            Shrinkable<Sketch> sketch = generator.next(randomOf(settings.seed(), r.index()));
+            Sketch sketch = generator.sketch(settings.seed(), r.index());
             Group g = shrink(lanes.get(0), r.index(), sketch, r.program(), r.divergence().get(), r.expected(),
-                    r.observed());
+                    r.observed(), deadline);
             found.add(new Group(g.signature(), g.divergence(), counts.get(g.signature()), g.firstProgram(), g.original(),
                     g.minimal(), g.minimalDivergence(), g.expected(), g.observed(), g.shrinkRuns()));
         }
@@ -404,41 +377,44 @@ public final class Explorer {
         }
     }
 
-    /** Takes jqwik's shrink candidates, first come first taken, while they diverge with the same signature. */
-    private Group shrink(Lane lane, int index, Shrinkable<Sketch> start, Program original, Divergence divergence, Trace expected,
-            Trace observed) {
-        Shrinkable<Sketch> current = start;
-        Program minimal = original;
-        Divergence minimalDivergence = divergence;
-        Trace minimalExpected = expected;
-        Trace minimalObserved = observed;
-        int runs = 0;
-        boolean improved = true;
-        while (improved && runs < settings.shrinkBudget()) {
-            improved = false;
-            var candidates = current.shrink().iterator();
-            while (candidates.hasNext() && runs < settings.shrinkBudget()) {
-                Shrinkable<Sketch> candidate = candidates.next();
-                Program program = Program.of(candidate.value(), allowed());
-                if (program.size() > minimal.size()) {
-                    continue;
-                }
-                runs++;
-                Trace e = onReference(lane, program);
-                Trace o = onImplementation(lane, program, false);
-                Optional<Divergence> d = o == null ? Optional.empty() : compare(program, e, o);
-                if (d.isPresent() && d.get().signature().equals(divergence.signature())) {
-                    current = candidate;
-                    minimal = program;
-                    minimalDivergence = d.get();
-                    minimalExpected = e;
-                    minimalObserved = o;
-                    improved = true;
-                    break;
-                }
-            }
-        }
-        return new Group(divergence.signature(), divergence, 1, index, original, minimal, minimalDivergence,
-                minimalExpected, minimalObserved, runs);
+    /** What a divergent program did: the smallest one so far while shrinking. */
+    private record Diverged(Program program, Divergence divergence, Trace expected, Trace observed) {}
+
+    /**
+     * Takes the shrinker's candidates, first come first taken, while they diverge with the same signature. A
+     * candidate whose program is bigger than the smallest one so far is not run; one whose program is that one
+     * again is taken without a run (its sketch is smaller), and one whose program already ran without the
+     * divergence is not run again. Past {@code deadline} (the exploration's time bound, System.nanoTime()) no
+     * candidate runs: the group keeps the smallest program found so far.
+     */
+    private Group shrink(Lane lane, int index, Sketch start, Program original, Divergence divergence, Trace expected,
+            Trace observed, long deadline) {
+        Program.Allowed allowed = allowed();
+        Set<Program> rejected = new HashSet<>();
+        Diverged first = new Diverged(original, divergence, expected, observed);
+        SketchShrinker.Shrunk<Diverged> shrunk = SketchShrinker.shrink(start, first, settings.shrinkBudget(),
+                candidate -> Program.of(candidate, allowed).size(), (candidate, smallest) -> {
+                    Program program = Program.of(candidate, allowed);
+                    if (program.equals(smallest.program())) {
+                        return SketchShrinker.Attempt.kept(smallest, false);
+                    }
+                    if (program.size() > smallest.program().size() || rejected.contains(program)) {
+                        return SketchShrinker.Attempt.skipped();
+                    }
+                    if (System.nanoTime() >= deadline) {
+                        return SketchShrinker.Attempt.skipped(); // the time bound covers shrinking too
+                    }
+                    Trace e = onReference(lane, program);
+                    Trace o = onImplementation(lane, program, false);
+                    Optional<Divergence> d = o == null ? Optional.empty() : compare(program, e, o);
+                    if (d.isPresent() && d.get().signature().equals(divergence.signature())) {
+                        return SketchShrinker.Attempt.kept(new Diverged(program, d.get(), e, o), true);
+                    }
+                    rejected.add(program);
+                    return SketchShrinker.Attempt.rejected();
+                });
+        Diverged minimal = shrunk.value();
+        return new Group(divergence.signature(), divergence, 1, index, original, minimal.program(),
+                minimal.divergence(), minimal.expected(), minimal.observed(), shrunk.runs());
     }
 }

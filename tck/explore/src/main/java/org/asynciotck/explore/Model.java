@@ -438,9 +438,11 @@ public final class Model {
         }
         Integer xObserved = find(of, i, x.token());
         Integer yExpected = find(ef, i, y.token());
-        if (y.run() == x.run() && yExpected != null && yExpected == x.run()) {
-            // The loop ran y where x was due, both of the same run: it broke the run's order first, and where x went
-            // (a later run, none: the y that ran ahead was a stop()) follows from that (NTODO-3, FUTURE-1, ...)
+        if (y.run() == x.run() && yExpected != null && yExpected == x.run()
+                && (xObserved != null || "stopper".equals(kind(program, y.token())))) {
+            // The loop ran y where x was due, both of the same run, and x ran later (or y was a stop() that ended
+            // the runs before x): it broke the run's order first, and where x went follows from that (NTODO-3,
+            // FUTURE-1, ...). An x that never ran at all is missing, whatever ran in its place.
             return Optional.of(misordered(program, x.run(), x.token(), y.token(), e.get(x.run()),
                     o.getOrDefault(x.run(), List.of())));
         }
@@ -598,9 +600,15 @@ public final class Model {
                     : removed(program, token)
                     ? new String[] {"remove_done_callback() removes every registration of the callback: none runs",
                             "FUTURE-5"}
+                    : "done_callback".equals(kind) && Integer.valueOf(0).equals(observedRun)
+                    ? new String[] {"a done callback is queued with call_soon, never called at once: it runs in an"
+                            + " iteration", "FUTURE-1"}
                     : new String[] {"stop() lets the current batch finish and no more: what the batch scheduled"
                             + " waits for the next run", "NTODO-4"};
-            default -> new String[] {"every callback scheduled and not cancelled runs", null};
+            default -> expectedRun != null && ranThePrefixOf(e.get(expectedRun), o.get(expectedRun))
+                    ? new String[] {"one iteration runs every handle that is in the ready queue when its drain starts",
+                            "NTODO-1"}
+                    : new String[] {"every callback scheduled and not cancelled runs", null};
         };
         String detail = "'" + token + "' (" + kind + ") expected in " + runName(expectedRun)
                 + ", observed in " + runName(observedRun)
@@ -609,6 +617,15 @@ public final class Model {
         // showed it first: one cause, one group.
         return new Divergence(guarantee[0], guarantee[1], detail, "run|" + where + "|" + (guarantee[1] == null
                 ? "no-rule" : guarantee[1]));
+    }
+
+    /**
+     * Whether {@code observed} is a non-empty strict prefix of {@code expected}: the run began its batch as
+     * asyncio does and left the rest of it undone.
+     */
+    private static boolean ranThePrefixOf(List<String> expected, List<String> observed) {
+        return expected != null && observed != null && !observed.isEmpty() && observed.size() < expected.size()
+                && expected.subList(0, observed.size()).equals(observed);
     }
 
     /**

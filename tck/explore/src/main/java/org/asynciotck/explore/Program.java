@@ -50,7 +50,7 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
     /*
      * The vocabulary learnt after the gallery's first finds (the exception handler's API, base exceptions, tasks
      * made in callbacks, runs of coroutines, runs inside runs) is said by the arguments of existing kinds, never
-     * by kinds of their own: a new kind changes every sketch jqwik generates from a seed (the frequencies shift),
+     * by kinds of their own: a new kind changes every sketch generated from a seed (the frequencies shift),
      * and that lost finds of the gallery within the budget (done_callbacks_reversed, and cancelled_timers_still_fire's
      * HANDLE-1). With arguments, a program that uses none of them is the program it was before.
      */
@@ -490,9 +490,9 @@ public record Program(List<Operation> steps, Map<String, String> kinds, Map<Stri
          * A socket pair watched by a reader or a writer, the iteration(s) of the RUN_ONCE choice that carries it,
          * then the watcher removed (so nothing is watched outside the block: a loop thread or a timed run never
          * meets a watcher that runs in each of its iterations). One iteration, as the plain RUN_ONCE, but for the
-         * variant that needs two: so jqwik, shrinking the argument away, finds the same runs, and a find the
-         * block only carried shrinks as before. The variant is the number of the choice's children (which jqwik
-         * shrinks towards 0): 0 a reader of a readable socket (IO-1), 1 a reader of a socket with nothing to
+         * variant that needs two: so the shrinker, taking the argument away, finds the same runs, and a find the
+         * block only carried shrinks as before. The variant is the number of the choice's children (which the
+         * shrinker drops towards none): 0 a reader of a readable socket (IO-1), 1 a reader of a socket with nothing to
          * read (it must not run: IO-1), 2 a reader replaced by a second one (only the second runs: IO-4), 3 a
          * reader of a readable socket for two iterations (it runs in both: IO-2). A first child with an odd
          * argument makes it a writer instead (a socket with room to write is writable: IO-5). remove_reader()

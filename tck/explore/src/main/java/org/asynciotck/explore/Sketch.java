@@ -1,22 +1,18 @@
 package org.asynciotck.explore;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Tuple;
 
 /**
- * What jqwik generates and shrinks: a list of choices that {@link Program#of} turns into a valid program
- * whatever the list holds (a reference is resolved modulo what exists, a choice that cannot be resolved is
- * left out). So every value jqwik's integrated shrinking proposes is a valid program too, and no shrinker
- * of our own is needed.
+ * What the explorer generates ({@link SketchGenerator}) and shrinks ({@link SketchShrinker}): a list of choices
+ * that {@link Program#of} turns into a valid program whatever the list holds (a reference is resolved modulo what
+ * exists, a choice that cannot be resolved is left out). So every sketch the shrinker proposes is a valid program
+ * too, and the shrinker works on the choices alone, never on programs.
  */
 public record Sketch(List<Choice> choices) {
 
     /** What a top-level step does. */
     public enum Kind {
-        /** Nothing: what jqwik shrinks a choice to, so a shrunk sketch keeps its length and loses the step. */
+        /** Nothing: what the shrinker replaces a choice by, so a shrunk sketch keeps its length and loses the step. */
         NOTHING,
         SOON, THREADSAFE, LATER, AT, FUTURE, ADD_DONE, SET_RESULT, SET_EXCEPTION, CANCEL_FUTURE, TASK,
         CANCEL_HANDLE, STOP, RUN_ONCE, RUN_FOREVER, RUN_UNTIL_COMPLETE, TIMED_RUN,
@@ -62,35 +58,32 @@ public record Sketch(List<Choice> choices) {
     public record Choice(Kind kind, int arg, List<Child> then) {}
 
     /**
-     * Sketches of {@code min}..{@code max} choices; jqwik shrinks them towards fewer, simpler choices. The
-     * observers and the close (added for the gallery's loops that only they show) weigh as little as the
-     * rarest older kinds, so that what the older kinds explore stays about as likely as before.
+     * How often the generator picks each kind of choice ({@link SketchGenerator}). The observers and the close
+     * (added for the gallery's loops that only they show) weigh as little as the rarest older kinds, so that what
+     * the older kinds explore stays about as likely as before. A kind's place in {@link Kind} is its rank for the
+     * shrinker: NOTHING is the simplest.
      */
-    public static Arbitrary<Sketch> sketches(int min, int max) {
-        Arbitrary<ChildKind> childKinds = Arbitraries.frequencyOf(
-                Tuple.of(5, Arbitraries.just(ChildKind.SOON)), Tuple.of(1, Arbitraries.just(ChildKind.THREADSAFE)),
-                Tuple.of(2, Arbitraries.just(ChildKind.LATER)), Tuple.of(2, Arbitraries.just(ChildKind.SET_RESULT)),
-                Tuple.of(1, Arbitraries.just(ChildKind.SET_EXCEPTION)),
-                Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_FUTURE)), Tuple.of(1, Arbitraries.just(ChildKind.STOP)),
-                Tuple.of(1, Arbitraries.just(ChildKind.RAISE)), Tuple.of(1, Arbitraries.just(ChildKind.CANCEL_TASK)),
-                Tuple.of(1, Arbitraries.just(ChildKind.IS_RUNNING)), Tuple.of(2, Arbitraries.just(ChildKind.CURRENT_TASK)),
-                Tuple.of(1, Arbitraries.just(ChildKind.CLOSE)));
-        Arbitrary<Integer> args = Arbitraries.integers().between(0, 11);
-        Arbitrary<Child> child = Combinators.combine(childKinds, args, childKinds.list().ofMaxSize(2)).as(Child::new);
-        Arbitrary<Kind> kinds = Arbitraries.frequencyOf(
-                Tuple.of(1, Arbitraries.just(Kind.NOTHING)), Tuple.of(6, Arbitraries.just(Kind.SOON)), Tuple.of(2, Arbitraries.just(Kind.THREADSAFE)),
-                Tuple.of(3, Arbitraries.just(Kind.LATER)), Tuple.of(1, Arbitraries.just(Kind.AT)),
-                Tuple.of(3, Arbitraries.just(Kind.FUTURE)), Tuple.of(3, Arbitraries.just(Kind.ADD_DONE)),
-                Tuple.of(2, Arbitraries.just(Kind.SET_RESULT)), Tuple.of(1, Arbitraries.just(Kind.SET_EXCEPTION)),
-                Tuple.of(1, Arbitraries.just(Kind.CANCEL_FUTURE)), Tuple.of(2, Arbitraries.just(Kind.TASK)),
-                Tuple.of(2, Arbitraries.just(Kind.CANCEL_HANDLE)), Tuple.of(1, Arbitraries.just(Kind.STOP)),
-                Tuple.of(4, Arbitraries.just(Kind.RUN_ONCE)), Tuple.of(2, Arbitraries.just(Kind.RUN_FOREVER)),
-                Tuple.of(2, Arbitraries.just(Kind.RUN_UNTIL_COMPLETE)), Tuple.of(1, Arbitraries.just(Kind.TIMED_RUN)),
-                Tuple.of(2, Arbitraries.just(Kind.CANCEL_TASK)), Tuple.of(1, Arbitraries.just(Kind.CROSS_THREAD)),
-                Tuple.of(2, Arbitraries.just(Kind.EAGER_TASK)), Tuple.of(1, Arbitraries.just(Kind.FUTURE_RESULT)),
-                Tuple.of(1, Arbitraries.just(Kind.FUTURE_EXCEPTION)), Tuple.of(1, Arbitraries.just(Kind.STOP_ITERATION)),
-                Tuple.of(1, Arbitraries.just(Kind.CLOSE)));
-        Arbitrary<Choice> choice = Combinators.combine(kinds, args, child.list().ofMaxSize(3)).as(Choice::new);
-        return choice.list().ofMinSize(min).ofMaxSize(max).map(Sketch::new);
-    }
+    static final Weighted<Kind> KINDS = Weighted.<Kind>builder()
+            .add(1, Kind.NOTHING).add(6, Kind.SOON).add(2, Kind.THREADSAFE).add(3, Kind.LATER).add(1, Kind.AT)
+            .add(3, Kind.FUTURE).add(3, Kind.ADD_DONE).add(2, Kind.SET_RESULT).add(1, Kind.SET_EXCEPTION)
+            .add(1, Kind.CANCEL_FUTURE).add(2, Kind.TASK).add(2, Kind.CANCEL_HANDLE).add(1, Kind.STOP)
+            .add(4, Kind.RUN_ONCE).add(2, Kind.RUN_FOREVER).add(2, Kind.RUN_UNTIL_COMPLETE).add(1, Kind.TIMED_RUN)
+            .add(2, Kind.CANCEL_TASK).add(1, Kind.CROSS_THREAD).add(2, Kind.EAGER_TASK).add(1, Kind.FUTURE_RESULT)
+            .add(1, Kind.FUTURE_EXCEPTION).add(1, Kind.STOP_ITERATION).add(1, Kind.CLOSE)
+            .build();
+
+    /** How often the generator picks each kind of child; SOON, the first, is the simplest for the shrinker. */
+    static final Weighted<ChildKind> CHILD_KINDS = Weighted.<ChildKind>builder()
+            .add(5, ChildKind.SOON).add(1, ChildKind.THREADSAFE).add(2, ChildKind.LATER).add(2, ChildKind.SET_RESULT)
+            .add(1, ChildKind.SET_EXCEPTION).add(1, ChildKind.CANCEL_FUTURE).add(1, ChildKind.STOP)
+            .add(1, ChildKind.RAISE).add(1, ChildKind.CANCEL_TASK).add(1, ChildKind.IS_RUNNING)
+            .add(2, ChildKind.CURRENT_TASK).add(1, ChildKind.CLOSE)
+            .build();
+
+    /** Arguments are 0..MAX_ARG, choices' and children's alike (Program reads them modulo what they pick from). */
+    static final int MAX_ARG = 11;
+    /** Most children of a choice. */
+    static final int MAX_CHILDREN = 3;
+    /** Most kinds in a child's {@code then}. */
+    static final int MAX_GRANDCHILDREN = 2;
 }

@@ -78,7 +78,7 @@ final class TimeoutProbe {
     }
 
     /**
-     * How far the block of {@code choice} goes, by its children, which jqwik shrinks towards none, so a find that
+     * How far the block of {@code choice} goes, by its children, which the shrinker drops towards none, so a find that
      * needs less of the block shrinks to less (a done callback expected in the first probe's iteration kept four
      * probes and two timers, nine steps): with none, one {@code select_timeout} and no timer (it answers None, or 0
      * while work waits: TIMEOUT-1, TIMEOUT-3); with n, the variant's timers and n + 1 probes, at most {@link #PROBES}.

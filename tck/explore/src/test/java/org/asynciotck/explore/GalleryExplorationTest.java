@@ -44,7 +44,11 @@ class GalleryExplorationTest {
      */
     private static final int SHRINK_BUDGET = 1200;
     private static final int MOST_STEPS = 8;
-    private static final long SEED = 7;
+    /**
+     * {@code -Dgallery.seed=N} explores with another seed (to see how much of what is found is the seed's luck);
+     * unset, the seed of CI, 7.
+     */
+    private static final long SEED = Long.getLong("gallery.seed", 7);
 
     /** The rule a loop's divergence must name, where the test pins it. */
     private static final Map<String, String> RULES = Map.ofEntries(
@@ -57,7 +61,6 @@ class GalleryExplorationTest {
             Map.entry("late_done_callback_at_once", "FUTURE-1"),
             Map.entry("steps_hide_their_task", "CURRENT-1"),
             Map.entry("callbacks_inherit_the_task", "CURRENT-2"),
-            Map.entry("cancelled_exception_returned", "FUTURE-4"),
             Map.entry("remove_done_callback_removes_one", "FUTURE-5"),
             Map.entry("context_without_handle", "EXC-1"),
             Map.entry("base_exceptions_reported", "EXC-2"),
@@ -68,7 +71,6 @@ class GalleryExplorationTest {
             Map.entry("nested_run_until_complete_returns_none", "RUN-3"),
             Map.entry("stopped_run_until_complete_returns_none", "RUN-4"),
             Map.entry("cancellation_cannot_be_refused", "CANCEL-5"),
-            Map.entry("cancel_message_dropped", "CANCEL-7"),
             Map.entry("readers_always_ready", "IO-1"),
             Map.entry("edge_triggered_readers", "IO-2"),
             Map.entry("remove_answers_none", "IO-3"),
@@ -83,11 +85,11 @@ class GalleryExplorationTest {
             Map.entry("timeout_in_milliseconds", "TIMEOUT-2"),
             Map.entry("plain_calls_skip_the_task_factory", "EAGER-4"),
             Map.entry("cancel_removes_the_handle", "HANDLE-1"),
-            Map.entry("done_callbacks_in_one_handle", "FUTURE-1"),
             Map.entry("create_task_queues_bookkeeping", "TASK-1"),
             Map.entry("batch_budget", "NTODO-1"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
+    private static final String RARE = "too rare at seed 7 within the budget (the generator's own engine)";
 
     /**
      * Loops whose defect the generated programs do not show within the budget, and why: what the defect needs
@@ -97,7 +99,14 @@ class GalleryExplorationTest {
     static final Map<String, String> OUT_OF_SIGHT = Map.ofEntries(
             Map.entry("hand_written", "a faithful loop (the base of the hand-written ones): nothing to find"),
             Map.entry("refuses_foreign_thread", "a control, conformant: it refuses only to run on another thread"
-                    + " than the one that made it, and programs run every loop on the thread that made it"));
+                    + " than the one that made it, and programs run every loop on the thread that made it"),
+            // Too rare for the budget since the explorer generates with its own engine (jqwik's programs of seed 7
+            // met each after 144 to 292 programs; more programs meet them, but some of those hang this loop for
+            // the agent's bound per operation): a future whose done callbacks, cancellation or exception a
+            // program both sets up and reads back. Their scenarios catch each (GalleryOfBrokenLoopsTest).
+            Map.entry("done_callbacks_in_one_handle", RARE),
+            Map.entry("cancelled_exception_returned", RARE),
+            Map.entry("cancel_message_dropped", RARE));
 
     /** Loops the test does not run, and why. */
     static final Map<String, String> NOT_RUN = Map.of("stop_before_run_ignored", "its stop() before run_forever()"
@@ -174,8 +183,10 @@ class GalleryExplorationTest {
             Explorer.Settings settings = new Explorer.Settings(SEED, BUDGET, 9, 22, SHRINK_BUDGET, true, null,
                     !WITHOUT_TIMED_RUNS.containsKey(factory));
             Explorer.Result result = new Explorer(reference, broken, settings).run(i -> {});
-            System.out.printf("[explore] broken_loops:%s after %d programs (%.1f s): %s%n", factory, result.programs(),
-                    result.seconds(), result.groups().isEmpty() ? "nothing" : Reports.describe(result));
+            int shrinkRuns = result.groups().isEmpty() ? 0 : result.groups().get(0).shrinkRuns();
+            System.out.printf("[explore] broken_loops:%s after %d programs (%.1f s, %d shrink runs): %s%n", factory,
+                    result.programs(), result.seconds(), shrinkRuns,
+                    result.groups().isEmpty() ? "nothing" : Reports.describe(result));
             if (OUT_OF_SIGHT.containsKey(factory)) {
                 assertThat(result.groups()).as("broken_loops:%s is listed as out of sight (%s) but was found", factory,
                         OUT_OF_SIGHT.get(factory)).isEmpty();

@@ -3,9 +3,8 @@ package org.asynciotck.explore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Random;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import net.jqwik.api.RandomGenerator;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
@@ -18,11 +17,8 @@ class ReadyQueueTest {
     private static final Program.Allowed UNDECLARED = new Program.Allowed(false, true, false);
 
     private static List<Sketch> sketches(int count) {
-        return Explorer.inJqwik(() -> {
-            RandomGenerator<Sketch> generator = Sketch.sketches(12, 28).generator(1000);
-            return java.util.stream.IntStream.range(0, count)
-                    .mapToObj(i -> generator.next(new Random(1_000_003L + i)).value()).toList();
-        });
+        SketchGenerator generator = new SketchGenerator(12, 28);
+        return IntStream.range(0, count).mapToObj(i -> generator.sketch(1, i)).toList();
     }
 
     private static boolean notesLengths(Program program) {
