@@ -40,9 +40,26 @@ final class ExploreCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--impl", paramLabel = "reference|python", description = "what to explore (default: reference,"
-            + " or python when --python or --venv is given)")
+    @Option(names = "--impl", paramLabel = "KIND", description = "reference, python, java or process: what to"
+            + " explore (default: reference, or python when --python or --venv is given)")
     private String impl;
+
+    @Mixin
+    private PythonAgentOptions.ProcessCommand process = new PythonAgentOptions.ProcessCommand();
+
+    @Option(names = "--class", paramLabel = "NAME",
+            description = "java: the loop's org.asynciotck.java.JavaLoopProvider (default: the one its jar registers)")
+    private String javaClass;
+
+    @Option(names = "--java-id", paramLabel = "ID", description = "java: the id of the registered provider to run")
+    private String javaId;
+
+    @Option(names = "--class-path", paramLabel = "PATH", split = "${sys:path.separator}",
+            description = "java: the jars and class folders of the loop (the kit carries its Java module); repeatable")
+    private List<Path> classPath = new ArrayList<>();
+
+    /** What starts a Java loop or an agent of the user's (--impl java, --impl process). */
+    private final ImplementationFactory factory = ImplementationFactory.standard();
 
     /** --python, --venv, --loop-factory, --python-path, --variant: the kit's Python agent, as for 'run'. */
     @Mixin
@@ -100,8 +117,17 @@ final class ExploreCommand implements Callable<Integer> {
             err.println("asyncio-tck explore: --jobs must be from 1 to " + MAX_JOBS + ", got " + jobs);
             return ExitCode.USAGE;
         }
-        if (!kind.equals("reference") && !kind.equals("python")) {
-            err.println("asyncio-tck explore: --impl must be reference or python, got '" + kind + "'");
+        if (!List.of(ImplementationOptions.REFERENCE, ImplementationOptions.PYTHON, ImplementationOptions.JAVA,
+                ImplementationOptions.PROCESS).contains(kind)) {
+            err.println("asyncio-tck explore: --impl must be reference, python, java or process, got '" + kind + "'");
+            return ExitCode.USAGE;
+        }
+        ImplementationOptions chosen;
+        try {
+            chosen = agent.implementation(kind, process.command, bound.timeout,
+                    new ImplementationOptions.JavaLoopChoice(javaClass, javaId, classPath)).validate();
+        } catch (IllegalArgumentException e) {
+            err.println("asyncio-tck explore: " + e.getMessage());
             return ExitCode.USAGE;
         }
         if (kind.equals("python") && agent.python == null && agent.venv == null) {
@@ -117,7 +143,8 @@ final class ExploreCommand implements Callable<Integer> {
             List<Explorer.Lane> lanes = new ArrayList<>();
             try {
                 for (int j = 0; j < jobs; j++) {
-                    LoopImplementation tested = kind.equals("reference") ? new ReferenceImplementation() : agent();
+                    LoopImplementation tested = kind.equals("reference") ? new ReferenceImplementation()
+                            : kind.equals("python") ? agent() : factory.create(chosen);
                     opened.add(tested);
                     // The reference loop at the API level the implementation declares, so version-gated rules
                     // agree, and with the eager task factory where it declares that profile
@@ -125,7 +152,8 @@ final class ExploreCommand implements Callable<Integer> {
                     opened.add(reference);
                     lanes.add(new Explorer.Lane(reference, tested));
                 }
-            } catch (ImplementationUnavailable | ImplementationFailure e) {
+            } catch (ImplementationUnavailable | ImplementationFailure | ImplementationFactory.UnavailableException
+                    | ImplementationFactory.StartException e) {
                 err.println("asyncio-tck explore: the implementation could not be started: " + e.getMessage());
                 return ExitCode.IMPLEMENTATION_NOT_STARTED;
             } catch (IllegalArgumentException e) {
@@ -166,6 +194,9 @@ final class ExploreCommand implements Callable<Integer> {
         out.printf("%d programs (%d operations), seed %d%s: %s%n", result.programs(), result.operations(), seed,
                 result.timedOut() ? " (the time bound ended the generation)" : "",
                 result.groups().isEmpty() ? "no divergence" : result.groups().size() + " divergence group(s)");
+        if (!result.declined().isEmpty()) {
+            out.printf("not compared: the programs using an operation the loop declines: %s%n", result.declined());
+        }
         for (Explorer.Group g : result.groups()) {
             out.printf("  %s x%d [%s] %s; shrunk to %d steps%n", g.signature(), g.count(),
                     g.minimalDivergence().ruleId() == null ? "no rule" : g.minimalDivergence().ruleId(),
@@ -257,6 +288,18 @@ final class ExploreCommand implements Callable<Integer> {
             c.append(" --venv ").append(agent.venv);
         } else if (agent.python != null) {
             c.append(" --python ").append(agent.python);
+        } else if (process.command != null) {
+            // the user's command line, in quotes; no control character or quote of it reaches the files it is written to
+            c.append(" --impl process --command \"").append(process.command.replaceAll("[\\p{Cntrl}\"]", " ")).append('"');
+        } else if (!classPath.isEmpty() || javaClass != null || javaId != null) {
+            c.append(" --impl java");
+            if (javaClass != null) {
+                c.append(" --class ").append(javaClass);
+            }
+            if (javaId != null) {
+                c.append(" --java-id ").append(javaId);
+            }
+            classPath.forEach(p -> c.append(" --class-path ").append(p));
         } else {
             c.append(" --impl reference");
         }

@@ -119,4 +119,31 @@ class ExploreCommandTest {
         assertThat(broken.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(brokenOutput).as(brokenOutput).contains("DIFFERS from the reference loop");
     }
+
+    /**
+     * A Java loop is explored through the interpreter, as {@code run --impl java} certifies it: the worked example's
+     * DequeLoop diverges nowhere, and the programs that use the readers and writers it leaves out are said to be not
+     * compared, never counted as divergences.
+     */
+    @Test
+    void aJavaLoopIsExploredThroughTheInterpreter() throws Exception {
+        Path folder = reports.resolve("java");
+        int exit = explore("--impl", "java", "--java-id", "deque-loop", "--class-path", "../java/target/test-classes",
+                "--seed", "3", "--programs", "80", "--out", folder.toString());
+
+        assertThat(exit).as("exit code; out: %s err: %s", out, err).isEqualTo(ExitCode.CONFORMANT);
+        assertThat(out.toString()).contains("80 programs").contains("no divergence")
+                .contains("not compared: the programs using an operation the loop declines: {add_")
+                .contains("replay: asyncio-tck explore --impl java --java-id deque-loop --class-path ../java/target/test-classes"
+                        + " --seed 3 --programs 80");
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("exploration.json").toFile());
+        assertThat(json.at("/declined").size()).isPositive();
+        assertThat(json.at("/divergences").size()).isZero();
+    }
+
+    @Test
+    void javaOptionsWithAnotherImplementationAreAUsageError() {
+        assertThat(explore("--impl", "reference", "--class-path", "x.jar")).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("--class, --java-id and --class-path do not apply to --impl reference");
+    }
 }
