@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A single-threaded event loop with asyncio's semantics, following CPython 3.12
@@ -83,7 +84,7 @@ public class EventLoop implements AutoCloseable {
     private Task<?> currentTask;
 
     /** Where {@link #defaultExceptionHandler} logs. */
-    private volatile java.util.function.Consumer<String> log = System.err::println;
+    private volatile Consumer<String> log = System.err::println;
 
     /** A loop on the system monotonic clock that polls a real {@link java.nio.channels.Selector}. */
     public EventLoop() {
@@ -228,7 +229,7 @@ public class EventLoop implements AutoCloseable {
         if (!allowsNestedRuns()) {
             checkNotRunning();
         }
-        java.util.function.Consumer<Future<T>> stopWhenDone = done -> stop(); // _run_until_complete_cb
+        Consumer<Future<T>> stopWhenDone = done -> stop(); // _run_until_complete_cb
         future.addDoneCallback(stopWhenDone);
         try {
             runForever();
@@ -463,7 +464,7 @@ public class EventLoop implements AutoCloseable {
      * Where the default exception handler's lines go: CPython logs them to the {@code asyncio} logger, which a
      * program configures; this loop writes them to standard error unless told otherwise.
      */
-    public void setLog(java.util.function.Consumer<String> log) {
+    public void setLog(Consumer<String> log) {
         this.log = Objects.requireNonNull(log, "log");
     }
 

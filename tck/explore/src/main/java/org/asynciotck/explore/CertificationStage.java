@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.exploration.ExplorationFinding;
@@ -43,7 +42,6 @@ public final class CertificationStage implements ExplorationStage {
             result = new Explorer(reference, implementation, settings).run(index -> {});
         }
         try {
-            Files.createDirectories(folder);
             ExplorationReport.write(result, implementation.info(), replay, folder);
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the exploration's evidence into " + folder, e);
@@ -53,9 +51,9 @@ public final class CertificationStage implements ExplorationStage {
         int n = 0;
         for (Explorer.Group group : result.groups()) {
             n++;
-            String groupFolder = under + ExplorationReport.folderName(n, group) + "/";
-            boolean scenario = Files.isRegularFile(folder.resolve(ExplorationReport.folderName(n, group))
-                    .resolve(ExplorationReport.SCENARIO));
+            String name = ExplorationReport.folderName(n, group);
+            String groupFolder = under + name + "/";
+            boolean scenario = Files.isRegularFile(folder.resolve(name).resolve(ExplorationReport.SCENARIO));
             Divergence divergence = group.minimalDivergence();
             String rule = divergence.ruleId() != null && RULES.find(divergence.ruleId()).isPresent() ? divergence.ruleId() : null;
             findings.add(new ExplorationFinding(rule, divergence.guarantee(), divergence.detail(), group.count(),
@@ -63,12 +61,7 @@ public final class CertificationStage implements ExplorationStage {
                     scenario ? groupFolder + ExplorationReport.SCENARIO : null, groupFolder + ExplorationReport.SCRIPT, false));
         }
         return new Exploration(budget, Exploration.State.RAN, declined(result), result.programs(), result.timedOut(),
-                findings, rulesOfTheModel());
-    }
-
-    @Override
-    public Set<String> rulesOfTheModel() {
-        return Model.RULES;
+                findings, Model.RULES);
     }
 
     /** The programs not compared because the loop declined one of their operations, or "" for none. */

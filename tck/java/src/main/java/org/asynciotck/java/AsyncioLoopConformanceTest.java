@@ -3,6 +3,7 @@ package org.asynciotck.java;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -76,7 +77,7 @@ public abstract class AsyncioLoopConformanceTest {
         try {
             budget = seed == null ? budget : budget.withSeed(Long.parseLong(seed.trim()));
             budget = programs == null ? budget : budget.withPrograms(Integer.parseInt(programs.trim()));
-            budget = seconds == null ? budget : budget.withTime(java.time.Duration.ofSeconds(Long.parseLong(seconds.trim())));
+            budget = seconds == null ? budget : budget.withTime(Duration.ofSeconds(Long.parseLong(seconds.trim())));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("bad exploration budget (" + EXPLORE_SEED_PROPERTY + ", "
                     + EXPLORE_PROGRAMS_PROPERTY + ", " + EXPLORE_SECONDS_PROPERTY + " are whole numbers): " + e.getMessage());

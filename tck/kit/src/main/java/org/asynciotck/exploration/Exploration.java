@@ -14,8 +14,8 @@ import java.util.Set;
  * @param programs how many programs ran
  * @param timedOut whether the budget's time ended it before all its programs ran
  * @param findings every group of divergences, each under the rule it breaks, or with none
- * @param leansOn  the rules whose guarantees the stage's model compares ({@link ExplorationStage#rulesOfTheModel}):
- *                 where the scenarios find one broken, findings under other rules are blocked by it
+ * @param leansOn  the rules whose guarantees the stage's model compares (every generated program leans on
+ *                 their behaviour): where the scenarios find one broken, findings under other rules are blocked by it
  */
 public record Exploration(ExplorationBudget budget, State state, String why, int programs, boolean timedOut,
         List<ExplorationFinding> findings, Set<String> leansOn) {

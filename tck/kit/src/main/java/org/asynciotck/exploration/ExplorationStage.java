@@ -1,7 +1,6 @@
 package org.asynciotck.exploration;
 
 import java.nio.file.Path;
-import java.util.Set;
 import org.asynciotck.spi.LoopImplementation;
 
 /**
@@ -16,16 +15,11 @@ public interface ExplorationStage {
      * Runs the budget's programs on {@code implementation} and writes the evidence of each divergence under
      * {@code folder} (paths in the findings are relative to {@code folder}'s parent, the report folder).
      * Returns within the budget's time plus one program's bound; a loop that hangs costs its programs, never
-     * the result.
+     * the result. The result's {@link Exploration#leansOn} names the rules whose guarantees the stage's model
+     * compares: where the scenarios find one of them broken, a divergence under another rule may be its
+     * consequence and is "blocked by" it, never a second failure.
      *
      * @param replay how a user replays this exploration, for the evidence files
      */
     Exploration explore(LoopImplementation implementation, ExplorationBudget budget, Path folder, String replay);
-
-    /**
-     * The rules whose guarantees the stage's model compares: every generated program leans on their behaviour,
-     * so where the scenarios find one of them broken, a divergence under another rule may be its consequence
-     * and is "blocked by" it, never a second failure.
-     */
-    Set<String> rulesOfTheModel();
 }

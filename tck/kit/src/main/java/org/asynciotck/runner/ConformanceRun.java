@@ -11,8 +11,9 @@ import static io.cucumber.junit.platform.engine.Constants.PARALLEL_EXECUTION_ENA
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.exploration.ExplorationRequest;
@@ -86,7 +87,7 @@ public final class ConformanceRun {
      * @param replay how a user replays it (a command line, a setting), written into the evidence
      */
     public ConformanceRun exploring(ExplorationBudget budget, String replay) {
-        this.exploration = java.util.Objects.requireNonNull(budget, "budget");
+        this.exploration = Objects.requireNonNull(budget, "budget");
         this.explorationReplay = replay == null ? "" : replay;
         return this;
     }
@@ -117,9 +118,8 @@ public final class ConformanceRun {
                 scope = null;
             }
             AllureResults.finish(run);
-            explored = run.attached(Exploration.class).orElse(exploration.on()
-                    ? Exploration.notRun(exploration, "the run did not select EXPLORE-1's scenario (its tag expression)")
-                    : Exploration.off(exploration));
+            explored = run.attached(Exploration.class)
+                    .orElse(unexplored("the run did not select EXPLORE-1's scenario (its tag expression)"));
         }
         return withExploration(collector.snapshot(), true, "");
     }
@@ -132,10 +132,15 @@ public final class ConformanceRun {
         Exploration stage = explored;
         if (stage == null) {
             RunScope run = scope;
-            stage = (run == null ? java.util.Optional.<Exploration>empty() : run.attached(Exploration.class))
-                    .orElse(exploration.on() ? Exploration.notRun(exploration, unfinished) : Exploration.off(exploration));
+            stage = (run == null ? Optional.<Exploration>empty() : run.attached(Exploration.class))
+                    .orElse(unexplored(unfinished));
         }
         return ExplorationVerdicts.result(info, collected, stage, catalogue, complete, iterations);
+    }
+
+    /** The stage that did not run: off where the caller turned it off, else not run for {@code why}. */
+    private Exploration unexplored(String why) {
+        return exploration.on() ? Exploration.notRun(exploration, why) : Exploration.off(exploration);
     }
 
     /** What has been collected so far, marked incomplete. */

@@ -52,7 +52,7 @@ final class ExplorationVerdicts {
             String implementationId) {
         List<String> broken = broken(exploration, scenarios, catalogue);
         List<ScenarioResult> own = scenarios.stream().map(s -> s.ruleId().filter(EXPLORE_1::equals).isPresent()
-                && s.verdict() == Verdict.FAIL && !broken.isEmpty() ? blocked(s, broken.get(0), s.message()) : s).toList();
+                && s.verdict() == Verdict.FAIL && !broken.isEmpty() ? blocked(s, broken.get(0)) : s).toList();
         List<ScenarioResult> results = new ArrayList<>();
         List<ExplorationFinding> marked = new ArrayList<>();
         int line = catalogue.find(EXPLORE_1).map(CatalogueRule::line).orElse(0);
@@ -67,21 +67,20 @@ final class ExplorationVerdicts {
                     message(finding, exploration, implementationId), FEATURE, line,
                     List.of(rule.get().id(), rule.get().level().name()));
             marked.add(blocked ? finding.blockedBy(broken) : finding.countedInItsRule());
-            results.add(blocked ? blocked(failure, broken.get(0), failure.message()) : failure);
+            results.add(blocked ? blocked(failure, broken.get(0)) : failure);
         }
         return new Merged(exploration.withFindings(marked), own, results);
     }
 
     /**
      * The MUST and SHOULD rules of the model whose own scenarios (prerequisites resolved) found the loop broken:
-     * crashed, timed out, error or fail.
+     * a finding of their own, as a prerequisite must have to block ({@link Prerequisites#isFinding}).
      */
     private static List<String> broken(Exploration exploration, List<ScenarioResult> scenarios, RuleCatalogue catalogue) {
         List<String> broken = new ArrayList<>();
         for (RuleResult rule : RuleAggregator.aggregate(scenarios, catalogue)) {
-            Verdict v = rule.verdict();
             if (exploration.leansOn().contains(rule.id()) && rule.level() != RuleLevel.INFO
-                    && (v == Verdict.CRASHED || v == Verdict.TIMED_OUT || v == Verdict.ERROR || v == Verdict.FAIL)) {
+                    && Prerequisites.isFinding(rule.verdict())) {
                 broken.add(rule.id());
             }
         }
@@ -89,10 +88,10 @@ final class ExplorationVerdicts {
         return broken;
     }
 
-    private static ScenarioResult blocked(ScenarioResult result, String by, String observed) {
+    private static ScenarioResult blocked(ScenarioResult result, String by) {
         return new ScenarioResult(result.name(), Verdict.BLOCKED, "blocked by " + by + ", which every generated program"
                 + " leans on and which did not pass in this run; observed (" + result.verdict().wireName() + "): "
-                + observed, result.feature(), result.line(), result.tags(), result.timeline());
+                + result.message(), result.feature(), result.line(), result.tags(), result.timeline());
     }
 
     /** Whether {@code finding} counts in its rule's row in this run (else it is only listed). */

@@ -95,7 +95,7 @@ final class Prerequisites {
      * callbacks inside a task's step blocks TASK-2 by NTODO-2, and breaks CURRENT-2 itself). Not-run (a cut
      * run) says nothing either.
      */
-    private static boolean isFinding(Verdict verdict) {
+    static boolean isFinding(Verdict verdict) {
         return verdict == Verdict.CRASHED || verdict == Verdict.TIMED_OUT || verdict == Verdict.ERROR
                 || verdict == Verdict.FAIL;
     }

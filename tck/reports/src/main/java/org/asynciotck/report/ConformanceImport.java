@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.asynciotck.exploration.Exploration;
 import org.asynciotck.runner.CatalogueRule;
 import org.asynciotck.runner.Coverage;
 import org.asynciotck.runner.RuleCatalogue;
@@ -173,7 +174,7 @@ public final class ConformanceImport {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new Refused(file, "its iterations do not read: " + e.getMessage());
         }
-        org.asynciotck.exploration.Exploration exploration;
+        Exploration exploration;
         try {
             exploration = report.exploration() == null ? null : report.exploration().toExploration();
         } catch (IllegalArgumentException | NullPointerException e) {

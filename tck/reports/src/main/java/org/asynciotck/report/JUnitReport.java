@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.asynciotck.exploration.Exploration;
 import org.asynciotck.runner.RuleLevel;
 import org.asynciotck.runner.RuleResult;
 import org.asynciotck.runner.RunResult;
@@ -144,7 +145,7 @@ public final class JUnitReport {
             property("complete", Boolean.toString(result.complete()));
             property("headline", result.headline());
             if (result.exploration() != null) {
-                org.asynciotck.exploration.Exploration e = result.exploration();
+                Exploration e = result.exploration();
                 property("exploration", e.describe());
                 property("exploration.state", e.state().wireName());
                 property("exploration.seed", Long.toString(e.budget().seed()));
