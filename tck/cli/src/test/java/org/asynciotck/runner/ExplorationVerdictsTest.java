@@ -34,6 +34,11 @@ class ExplorationVerdictsTest {
                 Scenario: length
                   Given a loop
 
+              @IO-3 @MUST
+              Rule: Removing a reader
+                Scenario: remove
+                  Given a loop
+
               @TIMER-6 @INFO
               Rule: Timers
                 Scenario: info
@@ -143,7 +148,7 @@ class ExplorationVerdictsTest {
         assertThat(rows).containsEntry("NTODO-3", Verdict.FAIL).containsEntry("TASK-1", Verdict.BLOCKED)
                 .containsEntry("EXPLORE-1", Verdict.BLOCKED).containsEntry("TIMER-6", Verdict.PASS);
         assertThat(result.rules().stream().filter(rule -> rule.id().equals("TASK-1")).findFirst().orElseThrow()
-                .decisiveScenario().message()).startsWith("blocked by NTODO-3, which every generated program leans on");
+                .decisiveScenario().message()).startsWith("blocked by NTODO-3, which the generated program leans on");
         assertThat(result.exploration().findings()).extracting(ExplorationFinding::ruleId, ExplorationFinding::counted,
                 ExplorationFinding::blockedBy).containsExactly(
                         org.assertj.core.groups.Tuple.tuple("NTODO-3", true, List.of()),
@@ -164,5 +169,41 @@ class ExplorationVerdictsTest {
         assertThat(result.mustFailures()).extracting(RuleResult::id).containsExactly("TASK-1");
         assertThat(result.exploration().findings()).singleElement().extracting(ExplorationFinding::blockedBy)
                 .isEqualTo(List.of());
+    }
+
+    @Test
+    void aFindingWhoseProgramDoesNotLeanOnTheBrokenRuleIsAVerdictOfItsOwn() {
+        // IO-3 broken (remove_reader() answers None): a TASK-1 divergence in a program that removes no reader is
+        // not its consequence, so it fails TASK-1; one whose program does remove a reader is blocked by IO-3
+        List<ScenarioResult> scenarios = List.of(scenario("IO-3", "MUST", Verdict.FAIL),
+                scenario("TASK-1", "MUST", Verdict.PASS), scenario("EXPLORE-1", "MUST", Verdict.FAIL));
+        Exploration exploration = new Exploration(ExplorationBudget.DEFAULT, Exploration.State.RAN, "", 300, false,
+                List.of(finding("TASK-1", 5).leaningOn(Set.of("NTODO-3", "TASK-1")),
+                        finding(null, 2).leaningOn(Set.of("NTODO-3", "IO-3"))),
+                Set.of("NTODO-3", "TASK-1", "IO-3"));
+
+        RunResult result = ExplorationVerdicts.result(LOOP, scenarios, exploration, CATALOGUE, true, null);
+
+        Map<String, Verdict> rows = new java.util.TreeMap<>();
+        result.rules().forEach(rule -> rows.put(rule.id(), rule.verdict()));
+        assertThat(rows).containsEntry("IO-3", Verdict.FAIL).containsEntry("TASK-1", Verdict.FAIL)
+                .containsEntry("EXPLORE-1", Verdict.BLOCKED);
+        assertThat(result.exploration().findings()).extracting(ExplorationFinding::ruleId, ExplorationFinding::counted,
+                ExplorationFinding::blockedBy).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("TASK-1", true, List.of()),
+                        org.assertj.core.groups.Tuple.tuple(null, false, List.of("IO-3")));
+    }
+
+    @Test
+    void explore1IsBlockedOnlyWhereEachFindingWithoutARuleIs() {
+        List<ScenarioResult> scenarios = List.of(scenario("IO-3", "MUST", Verdict.FAIL),
+                scenario("EXPLORE-1", "MUST", Verdict.FAIL));
+        Exploration exploration = new Exploration(ExplorationBudget.DEFAULT, Exploration.State.RAN, "", 300, false,
+                List.of(finding(null, 2).leaningOn(Set.of("NTODO-3", "IO-3")), finding(null, 1).leaningOn(Set.of("NTODO-3"))),
+                Set.of("NTODO-3", "IO-3"));
+
+        RunResult result = ExplorationVerdicts.result(LOOP, scenarios, exploration, CATALOGUE, true, null);
+
+        assertThat(result.mustFailures()).extracting(RuleResult::id).containsExactlyInAnyOrder("IO-3", "EXPLORE-1");
     }
 }

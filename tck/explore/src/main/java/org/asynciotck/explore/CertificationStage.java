@@ -58,7 +58,8 @@ public final class CertificationStage implements ExplorationStage {
             String rule = divergence.ruleId() != null && RULES.find(divergence.ruleId()).isPresent() ? divergence.ruleId() : null;
             findings.add(new ExplorationFinding(rule, divergence.guarantee(), divergence.detail(), group.count(),
                     group.firstProgram(), group.minimal().size(),
-                    scenario ? groupFolder + ExplorationReport.SCENARIO : null, groupFolder + ExplorationReport.SCRIPT, false));
+                    scenario ? groupFolder + ExplorationReport.SCENARIO : null, groupFolder + ExplorationReport.SCRIPT, false)
+                    .leaningOn(Reliance.of(group.minimal().steps())));
         }
         return new Exploration(budget, Exploration.State.RAN, declined(result), result.programs(), result.timedOut(),
                 findings, Model.RULES);

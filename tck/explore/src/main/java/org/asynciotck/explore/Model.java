@@ -43,7 +43,7 @@ public final class Model {
             "CLOSED-4", "CURRENT-1", "CURRENT-2", "EAGER-4", "ERROR-1", "EXC-1", "EXC-2", "EXC-3", "EXC-4", "EXC-5",
             "FUTURE-1", "FUTURE-3", "FUTURE-4", "FUTURE-5", "FUTURE-6", "HANDLE-1", "HANDLE-4", "IO-1", "IO-2", "IO-3",
             "IO-4", "IO-5", "LIFE-1", "LIFE-2", "LIFE-5", "NTODO-1", "NTODO-2", "NTODO-3", "NTODO-4", "ORDER-1",
-            "ORDER-2", "RUN-1", "RUN-2", "RUN-3", "RUN-4", "TASK-1", "TIMEOUT-1", "TIMEOUT-2", "TIMEOUT-3",
+            "ORDER-2", "RUN-1", "RUN-2", "RUN-3", "RUN-4", "RUN-6", "TASK-1", "TIMEOUT-1", "TIMEOUT-2", "TIMEOUT-3",
             "TIMEOUT-4", "TIMER-1", "TIMER-2", "TIMER-3", "TIMER-5", "TIMER-6");
 
     /**
@@ -419,6 +419,10 @@ public final class Model {
         if (i == ef.size() && i == of.size()) {
             return Optional.empty();
         }
+        Optional<Divergence> refused = refusedRunStarted(program, ef, of, e, o);
+        if (refused.isPresent()) {
+            return refused;
+        }
         if (i == of.size()) {
             return Optional.of(misplaced(program, ef.get(i).token(), ef.get(i).run(), null, "missing", e, o));
         }
@@ -552,6 +556,33 @@ public final class Model {
         return null;
     }
 
+    /**
+     * A coroutine that a callback handed to {@code run_until_complete()} on the running loop ran on the loop
+     * under test and not on the reference loop: the refused call wrapped it in a task anyway (RUN-6, errata
+     * U-6). It is the cause of whatever else the run then did differently, so it is named first.
+     */
+    private static Optional<Divergence> refusedRunStarted(Program program, List<At> ef, List<At> of,
+            Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
+        Set<String> refused = new HashSet<>();
+        for (Operation step : program.steps()) {
+            for (Operation op : everyOperation(thenOf(step))) {
+                if (op instanceof Operation.Note n && n.of() instanceof Operation.RunCoroutineUntilComplete r) {
+                    refused.add(r.label());
+                }
+            }
+        }
+        for (At at : of) {
+            String label = base(at.token());
+            if (refused.contains(label) && ef.stream().noneMatch(x -> base(x.token()).equals(label))) {
+                return Optional.of(new Divergence("a running loop refuses run_until_complete(coro) before it wraps"
+                        + " the coroutine: the coroutine never starts (errata U-6)", "RUN-6", "'" + at.token()
+                        + "' (the coroutine of a refused run_until_complete) observed in " + runName(at.run())
+                        + "; expected " + e + ", observed " + o, "run|RUN-6"));
+            }
+        }
+        return Optional.empty();
+    }
+
     private static Divergence misplaced(Program program, String token, Integer expectedRun, Integer observedRun,
             String where, Map<Integer, List<String>> e, Map<Integer, List<String>> o) {
         String kind = kind(program, token);
@@ -581,6 +612,13 @@ public final class Model {
             return new Divergence("close() while the loop runs raises RuntimeError and leaves the loop open",
                     "CLOSED-1", "'" + token + "' expected in " + runName(expectedRun) + ", observed in "
                     + runName(observedRun) + "; expected " + e + ", observed " + o, "run|missing|CLOSED-1");
+        }
+        if (("earlier".equals(where) || "extra".equals(where)) && observedRun != null
+                && endedByABaseException(program, e.get(observedRun))) {
+            return new Divergence("KeyboardInterrupt and SystemExit raised by a callback leave run_forever() at once:"
+                    + " the rest of the batch stays queued for the next run (errata U-5)", "EXC-2", "'" + token + "' ("
+                    + kind + ") expected in " + runName(expectedRun) + ", observed in " + runName(observedRun)
+                    + ", which a callback's BaseException ends; expected " + e + ", observed " + o, "run|EXC-2");
         }
         String[] guarantee = switch (where) {
             case "earlier" -> switch (kind) {
@@ -620,6 +658,17 @@ public final class Model {
         // showed it first: one cause, one group.
         return new Divergence(guarantee[0], guarantee[1], detail, "run|" + where + "|" + (guarantee[1] == null
                 ? "no-rule" : guarantee[1]));
+    }
+
+    /** Whether the last callback of {@code run} (expected) raises KeyboardInterrupt or SystemExit, ending the run. */
+    private static boolean endedByABaseException(Program program, List<String> run) {
+        if (run == null || run.isEmpty()) {
+            return false;
+        }
+        String last = base(run.get(run.size() - 1));
+        return everyOperation(program.steps()).stream().map(Model::scheduled).flatMap(Optional::stream)
+                .anyMatch(s -> s.label().equals(last) && s.then().stream()
+                        .anyMatch(Operation.RaiseBaseException.class::isInstance));
     }
 
     /**

@@ -51,6 +51,48 @@ class RunEndingsTest {
     }
 
     @Test
+    void theRestOfABatchThatABaseExceptionEndedRunInTheSameRunIsExc2() {
+        // errata U-5: c1 raises SystemExit; asyncio leaves s2 queued for the next run, uvloop has run it
+        Program program = new Program(List.of(
+                new Operation.CallSoon("c1", List.of(new Operation.RaiseBaseException(Operation.BaseErrorType.SYSTEM_EXIT)),
+                        "hc1"),
+                new Operation.CallSoon("s2", List.of(new Operation.Stop()), null),
+                new Operation.RunForever(), new Operation.RunOnce(null)),
+                Map.of("c1", "call_soon", "s2", "stopper"), Map.of(), Map.of(), Map.of());
+        Outcome exited = Outcome.error("SystemExit", "raised by the kit");
+        Trace expected = trace(List.of(Outcome.nothing(), Outcome.nothing(), exited, Outcome.nothing()),
+                Event.of("c1", 1), Event.of("s2", 2));
+        Trace observed = trace(List.of(Outcome.nothing(), Outcome.nothing(), exited, Outcome.nothing()),
+                Event.of("c1", 1), Event.of("s2", 1));
+
+        assertThat(Model.compare(program, expected, observed)).get()
+                .satisfies(d -> assertThat(d.ruleId()).isEqualTo("EXC-2"))
+                .satisfies(d -> assertThat(d.signature()).isEqualTo("run|EXC-2"));
+    }
+
+    @Test
+    void aCoroutineThatARefusedNestedRunStartedIsRun6() {
+        // errata U-6: c1 calls run_until_complete(coro) on the running loop; asyncio refuses before it wraps coro,
+        // uvloop refuses after, and the task it made runs in the next iteration
+        Program program = new Program(List.of(
+                new Operation.CallSoon("c1", List.of(new Operation.Note("c1.1",
+                        new Operation.RunCoroutineUntilComplete("c1.1.co", null))), null),
+                new Operation.CallSoon("s2", List.of(new Operation.CallSoon("s2.1", List.of(new Operation.Stop()), null)),
+                        null),
+                new Operation.RunForever()),
+                Map.of("c1", "call_soon", "c1.1", "note", "c1.1.co", "task", "s2", "call_soon", "s2.1", "stopper"),
+                Map.of(), Map.of(), Map.of());
+        Trace expected = trace(List.of(Outcome.nothing(), Outcome.nothing(), Outcome.nothing()),
+                Event.of("c1", 1), Event.of("c1.1:RuntimeError", 1), Event.of("s2", 1), Event.of("s2.1", 2));
+        Trace observed = trace(List.of(Outcome.nothing(), Outcome.nothing(), Outcome.nothing()),
+                Event.of("c1", 1), Event.of("c1.1:RuntimeError", 1), Event.of("s2", 1), Event.of("c1.1.co:start", 2),
+                Event.of("c1.1.co:end", 2), Event.of("s2.1", 2));
+
+        assertThat(Model.compare(program, expected, observed)).get()
+                .satisfies(d -> assertThat(d.ruleId()).isEqualTo("RUN-6"));
+    }
+
+    @Test
     void theRaisingCallbacksAreFoundWhereverTheyAreScheduled() {
         assertThat(Model.raisingLabels(PROGRAM)).containsExactly("c1.1");
     }

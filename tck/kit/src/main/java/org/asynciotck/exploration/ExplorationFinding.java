@@ -2,6 +2,7 @@ package org.asynciotck.exploration;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One group of generated programs on which the loop under test broke one guarantee of the exploration's
@@ -19,36 +20,46 @@ import java.util.Objects;
  * @param counted       whether it fails its rule in this run: false while the stage has not been merged into
  *                      the run's verdicts, for a finding without a rule (EXPLORE-1's), for one whose rule
  *                      does not apply to the loop (its declared profile or capabilities), and for one blocked
- * @param blockedBy     the rules the scenarios found broken that every generated program leans on, where the
+ * @param blockedBy     the rules the scenarios found broken that the finding's program leans on, where the
  *                      finding names another rule (or none): it may be their consequence, so it is listed and
  *                      not counted (one defect, one rule); empty otherwise
+ * @param leansOn       the rules of the stage's model whose behaviour the shrunk program can depend on (only they
+ *                      can block it); empty where not known (a finding read back from a report), which means all
+ *                      of the stage's {@link Exploration#leansOn}
  */
 public record ExplorationFinding(String ruleId, String guarantee, String detail, int count, int firstProgram,
-        int steps, String scenarioFile, String scriptFile, boolean counted, List<String> blockedBy) {
+        int steps, String scenarioFile, String scriptFile, boolean counted, List<String> blockedBy, Set<String> leansOn) {
 
     public ExplorationFinding {
         Objects.requireNonNull(guarantee, "guarantee");
         Objects.requireNonNull(detail, "detail");
         Objects.requireNonNull(scriptFile, "scriptFile");
         blockedBy = blockedBy == null ? List.of() : List.copyOf(blockedBy);
+        leansOn = leansOn == null ? Set.of() : Set.copyOf(leansOn);
     }
 
-    /** A finding not blocked by any rule. */
+    /** A finding not blocked by any rule, whose program leans on every rule of its stage's model. */
     public ExplorationFinding(String ruleId, String guarantee, String detail, int count, int firstProgram, int steps,
             String scenarioFile, String scriptFile, boolean counted) {
-        this(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, counted, List.of());
+        this(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, counted, List.of(), Set.of());
+    }
+
+    /** The same finding, whose shrunk program leans on {@code rules}. */
+    public ExplorationFinding leaningOn(Set<String> rules) {
+        return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile,
+                counted, blockedBy, rules);
     }
 
     /** The same finding, counted in its rule's row. */
     public ExplorationFinding countedInItsRule() {
         return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile, true,
-                List.of());
+                List.of(), leansOn);
     }
 
     /** The same finding, listed and not counted: the scenarios found {@code rules} broken, which it may follow from. */
     public ExplorationFinding blockedBy(List<String> rules) {
         return new ExplorationFinding(ruleId, guarantee, detail, count, firstProgram, steps, scenarioFile, scriptFile,
-                false, rules);
+                false, rules, leansOn);
     }
 
     /** Where to look: the scenario (runnable with {@code run --features}) and the script. */

@@ -3,6 +3,7 @@ package org.asynciotck.runner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationFinding;
 import org.asynciotck.spi.ImplementationInfo;
@@ -16,11 +17,12 @@ import org.asynciotck.steps.IterationDriver;
  * exploration's part of the reports. A finding that names no rule is EXPLORE-1's own failure, reported by
  * its scenario.
  *
- * <p>One defect, one rule: every generated program leans on the behaviour of the rules the model compares
- * ({@link Exploration#leansOn}). Where the run's own scenarios found one of the MUST and SHOULD ones among them
+ * <p>One defect, one rule: a generated program leans on the behaviour of the rules of the model that its
+ * operations reach ({@link ExplorationFinding#leansOn}; those the model compares, {@link Exploration#leansOn},
+ * where a finding does not say). Where the run's own scenarios found one of the MUST and SHOULD ones among them
  * broken (after their declared prerequisites are resolved), a finding under another rule, or under none, may be
  * its consequence: its result in its rule's row is "blocked by" that rule, as a scenario whose prerequisite did
- * not pass, and it is not counted. A reversed ready queue fails NTODO-3, and the divergences it causes under other
+ * not pass, and it is not counted. A finding whose program does not reach the broken rule is a verdict of its own. A reversed ready queue fails NTODO-3, and the divergences it causes under other
  * rules say that they could not be checked, instead of failing those rules too. A finding under a broken rule
  * itself adds its evidence to that rule's failure.
  */
@@ -51,25 +53,47 @@ final class ExplorationVerdicts {
     static Merged of(Exploration exploration, List<ScenarioResult> scenarios, RuleCatalogue catalogue,
             String implementationId) {
         List<String> broken = broken(exploration, scenarios, catalogue);
-        List<ScenarioResult> own = scenarios.stream().map(s -> s.ruleId().filter(EXPLORE_1::equals).isPresent()
-                && s.verdict() == Verdict.FAIL && !broken.isEmpty() ? blocked(s, broken.get(0)) : s).toList();
         List<ScenarioResult> results = new ArrayList<>();
         List<ExplorationFinding> marked = new ArrayList<>();
+        List<String> explore1Blockers = new ArrayList<>();
+        boolean explore1Unblocked = false;
         int line = catalogue.find(EXPLORE_1).map(CatalogueRule::line).orElse(0);
         for (ExplorationFinding finding : exploration.findings()) {
-            boolean blocked = !broken.isEmpty() && !broken.contains(finding.ruleId());
+            List<String> blockers = blockers(finding, exploration, broken);
+            boolean blocked = !blockers.isEmpty();
             Optional<CatalogueRule> rule = counted(finding, scenarios) ? catalogue.find(finding.ruleId()) : Optional.empty();
+            if (finding.ruleId() == null) {
+                explore1Blockers.addAll(blockers);
+                explore1Unblocked |= !blocked;
+            }
             if (rule.isEmpty()) {
-                marked.add(blocked ? finding.blockedBy(broken) : finding);
+                marked.add(blocked ? finding.blockedBy(blockers) : finding);
                 continue;
             }
             ScenarioResult failure = new ScenarioResult(name(finding, exploration), Verdict.FAIL,
                     message(finding, exploration, implementationId), FEATURE, line,
                     List.of(rule.get().id(), rule.get().level().name()));
-            marked.add(blocked ? finding.blockedBy(broken) : finding.countedInItsRule());
-            results.add(blocked ? blocked(failure, broken.get(0)) : failure);
+            marked.add(blocked ? finding.blockedBy(blockers) : finding.countedInItsRule());
+            results.add(blocked ? blocked(failure, blockers.get(0)) : failure);
         }
+        // EXPLORE-1's own scenario fails on the findings that name no rule: blocked only where each of them is
+        String explore1By = explore1Unblocked || explore1Blockers.isEmpty() ? null : explore1Blockers.stream().sorted()
+                .findFirst().orElseThrow();
+        List<ScenarioResult> own = scenarios.stream().map(s -> s.ruleId().filter(EXPLORE_1::equals).isPresent()
+                && s.verdict() == Verdict.FAIL && explore1By != null ? blocked(s, explore1By) : s).toList();
         return new Merged(exploration.withFindings(marked), own, results);
+    }
+
+    /**
+     * The broken rules that may have caused {@code finding}: those its program leans on (all the stage's, where
+     * the finding does not say), other than its own rule, whose failure it adds to instead.
+     */
+    private static List<String> blockers(ExplorationFinding finding, Exploration exploration, List<String> broken) {
+        if (broken.contains(finding.ruleId())) {
+            return List.of();
+        }
+        Set<String> leansOn = finding.leansOn().isEmpty() ? exploration.leansOn() : finding.leansOn();
+        return broken.stream().filter(leansOn::contains).toList();
     }
 
     /**
@@ -89,7 +113,7 @@ final class ExplorationVerdicts {
     }
 
     private static ScenarioResult blocked(ScenarioResult result, String by) {
-        return new ScenarioResult(result.name(), Verdict.BLOCKED, "blocked by " + by + ", which every generated program"
+        return new ScenarioResult(result.name(), Verdict.BLOCKED, "blocked by " + by + ", which the generated program"
                 + " leans on and which did not pass in this run; observed (" + result.verdict().wireName() + "): "
                 + result.message(), result.feature(), result.line(), result.tags(), result.timeline());
     }

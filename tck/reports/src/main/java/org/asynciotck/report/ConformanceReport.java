@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.exploration.ExplorationFinding;
@@ -56,7 +57,7 @@ public record ConformanceReport(
             return new Exploration(budget, Exploration.State.ofWire(state), why, programs, timedOut,
                     findings == null ? List.of() : findings.stream().map(f -> new ExplorationFinding(f.rule(), f.guarantee(),
                             f.detail(), f.count(), f.firstProgram(), f.steps(), f.scenario(), f.script(), f.counted(),
-                            f.blockedBy())).toList());
+                            f.blockedBy(), Set.of())).toList());
         }
     }
 
