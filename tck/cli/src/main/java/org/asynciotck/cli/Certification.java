@@ -29,8 +29,8 @@ final class Certification {
     private Path junitCopy;
     /** How many scenarios run side by side ({@code --jobs}); 1 unless told. */
     private int jobs = 1;
-    /** The exploration stage's budget ({@code --explore...}); off unless told. */
-    private ExplorationBudget exploration = ExplorationBudget.OFF;
+    /** The exploration stage's budget ({@code --explore...}); on unless told otherwise. */
+    private ExplorationBudget exploration = ExplorationBudget.DEFAULT;
 
     /**
      * @param tags       Cucumber tag expression, or null for every scenario

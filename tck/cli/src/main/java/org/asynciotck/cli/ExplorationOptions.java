@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 final class ExplorationOptions {
 
     @Option(names = "--explore", negatable = true, description = "after the scenarios, run generated programs on the "
-            + "loop and on the reference loop; each divergence fails the rule it breaks (default: off; with "
+            + "loop and on the reference loop; each divergence fails the rule it breaks (default: on; with "
             + "--no-explore the certificate says the stage was off)")
     Boolean explore;
 
@@ -27,7 +27,7 @@ final class ExplorationOptions {
     Duration time;
 
     /**
-     * The budget these options give; a seed, programs or time given turns the stage on unless --no-explore.
+     * The budget these options give: the stage runs unless --no-explore.
      *
      * @throws IllegalArgumentException naming the option and its range
      */
@@ -46,8 +46,7 @@ final class ExplorationOptions {
         if (time != null) {
             budget = budget.withTime(time);
         }
-        boolean on = explore != null ? explore : seed != null || programs != null || time != null;
-        return on ? budget : budget.turnedOff();
+        return explore == null || explore ? budget : budget.turnedOff();
     }
 
     /** How a user replays the stage's verdicts: the same certification with the same budget. */

@@ -58,13 +58,22 @@ final class GalleryRuns {
         try (ProcessImplementation implementation = new ProcessImplementation(command.build())) {
             ConformanceRun run = new ConformanceRun(RunConfiguration.of(implementation, tags, out).withJobs(jobs),
                     RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none());
-            // -Dgallery.explore=N adds the exploration stage with N programs (measuring what it adds to the lists)
-            String explore = System.getProperty("gallery.explore", "");
-            if (!explore.isBlank()) {
-                run.exploring(ExplorationBudget.DEFAULT.withPrograms(Integer.parseInt(explore.trim())), "gallery.explore");
-            }
+            run.exploring(exploration(), "the same test with -Dgallery.explore=" + exploration().programs());
             return (forced == null ? run : run.forcingIterationsBy(forced)).execute();
         }
+    }
+
+    /**
+     * The exploration stage of every gallery run: {@code run}'s default, so that each loop's expected verdicts
+     * are what {@code run} alone says of it; {@code -Dgallery.explore=N} explores N programs instead, and
+     * {@code -Dgallery.explore=off} turns the stage off (to see what the scenarios alone catch).
+     */
+    static ExplorationBudget exploration() {
+        String explore = System.getProperty("gallery.explore", "").trim();
+        if (explore.isEmpty()) {
+            return ExplorationBudget.DEFAULT;
+        }
+        return explore.equals("off") ? ExplorationBudget.OFF : ExplorationBudget.DEFAULT.withPrograms(Integer.parseInt(explore));
     }
 
     /** The MUST and SHOULD rules that did not pass (not-applicable counts as passing here), with their verdicts. */

@@ -16,6 +16,7 @@ import org.asynciotck.gate.Gate;
 import org.asynciotck.gate.GateResult;
 import org.asynciotck.gate.ImplementationBaseline;
 import org.asynciotck.kit.StockRuns;
+import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.process.AgentCommand;
 import org.asynciotck.report.JUnitReport;
 import org.asynciotck.report.JUnitXmlCheck;
@@ -98,9 +99,10 @@ class PythonTargetsMatchTheirBaselineTest {
         Optional.ofNullable(target.variant()).ifPresent(command::variant);
         try (LoopImplementation implementation = new ProcessImplementation(command.build())) {
             String id = implementation.info().identity();
+            // run's default exploration stage, as a user's certification of the target has it
             Supplier<RunResult> run = () -> new ConformanceRun(RunConfiguration.of(implementation, null, reports),
                     RuleCatalogue.loadFromClasspath(RunConfiguration.DEFAULT_FEATURES_FOLDER), ScenarioListener.none())
-                    .execute();
+                    .exploring(ExplorationBudget.DEFAULT, "asyncio-tck run").execute();
             // stock asyncio's run is shared with the gallery's controls (FaithfulLoopsTest)
             RunResult result = target.loop() == null ? StockRuns.of(target.python(), target.variant(), run) : run.get();
 

@@ -48,7 +48,7 @@ public final class Model {
 
     /**
      * The first guarantee {@code given}, what the implementation did, breaks, if any (what CPython does that
-     * asyncio does not promise left out: {@link ReadyQueue#forgivingTheSelfPipe}).
+     * asyncio does not promise left out: {@link ReadyQueue#forgivingWhatOnlyCPythonQueues}).
      */
     public static Optional<Divergence> compare(Program program, Trace expected, Trace given) {
         if (expected.failure() != null) {
@@ -61,7 +61,7 @@ public final class Model {
                     null, "after " + given.outcomes().size() + " of " + program.size() + " operations: "
                     + given.failure(), "failure|" + kind));
         }
-        Trace observed = ReadyQueue.forgivingTheSelfPipe(program, expected, given);
+        Trace observed = ReadyQueue.forgivingWhatOnlyCPythonQueues(program, expected, given);
         Optional<Divergence> clock = ClockChecks.reference(program, expected);
         if (clock.isPresent()) {
             return clock;

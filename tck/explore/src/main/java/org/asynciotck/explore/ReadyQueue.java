@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
@@ -194,20 +195,39 @@ final class ReadyQueue {
     }
 
     /**
-     * {@code observed} with each length of the ready queue that is one less than the reference loop's read as
-     * the reference's, in a program that calls call_soon_threadsafe. CPython's call_soon_threadsafe writes to
-     * the self-pipe from any thread, its own too, and the pipe's reader queues a handle in the next poll; the
-     * reference loop counts that handle as CPython does. A loop that wakes another way (a condition variable,
-     * as DequeLoop does) never queues it, and how a loop wakes is not what asyncio guarantees: that one handle
-     * is not counted against it. Any other difference stays.
+     * {@code observed} with each length of the ready queue that is fewer than the reference loop's by no more
+     * than the handles CPython queues where asyncio promises nothing, read as the reference's:
+     * <ul>
+     *   <li>one in a program that calls call_soon_threadsafe. CPython's call_soon_threadsafe writes to the
+     *       self-pipe from any thread, its own too, and the pipe's reader queues a handle in the next poll; the
+     *       reference loop counts that handle as CPython does. A loop that wakes another way (a condition
+     *       variable, as DequeLoop does) never queues it, and how a loop wakes is not what asyncio guarantees.</li>
+     *   <li>one for each timer the program cancels (at the top level, so while it waits in the timer queue).
+     *       CPython pops only the cancelled timers at the head of its heap and moves a due cancelled timer
+     *       behind a live one into the ready queue, where the drain skips it (errata E-3); a loop that drops
+     *       every cancelled timer before it queues the due ones (DequeLoop, found by the exploration stage on
+     *       seed 1) counts fewer.</li>
+     * </ul>
+     * Any other difference stays: more than the reference's (a cancelled head timer queued: TIMEOUT-4), or
+     * fewer than those handles explain.
      */
-    static Trace forgivingTheSelfPipe(Program program, Trace expected, Trace observed) {
-        List<Operation> every = Model.everyOperation(program.steps());
-        if (every.stream().noneMatch(op -> op instanceof Operation.CallSoonThreadsafe)) {
+    static Trace forgivingWhatOnlyCPythonQueues(Program program, Trace expected, Trace observed) {
+        long selfPipe = Model.everyOperation(program.steps()).stream()
+                .anyMatch(op -> op instanceof Operation.CallSoonThreadsafe) ? 1 : 0;
+        long cancelledTimers = program.steps().stream().filter(op -> op instanceof Operation.CancelHandle c
+                && c.handle().length() > 1 && Model.isTimer(program.kinds().get(c.handle().substring(1)))).count();
+        long most = selfPipe + cancelledTimers;
+        if (most == 0) {
             return observed;
         }
+        return readingAsTheReference(program, expected, observed, (reference, counted) -> fewerBy(reference, counted, most));
+    }
+
+    /** {@code observed} with each length of the ready queue that {@code forgiven} accepts read as the reference's. */
+    private static Trace readingAsTheReference(Program program, Trace expected, Trace observed,
+            BiPredicate<Object, Object> forgiven) {
         Set<String> lengthNotes = new HashSet<>();
-        every.forEach(op -> {
+        Model.everyOperation(program.steps()).forEach(op -> {
             if (op instanceof Operation.Note note && note.of() instanceof Operation.ReadyQueueLength) {
                 lengthNotes.add(note.name());
             }
@@ -218,22 +238,26 @@ final class ReadyQueue {
         List<Event> events = new ArrayList<>(observed.events().size());
         for (Event event : observed.events()) {
             Object value = reference.get(event.label());
-            events.add(lengthNotes.contains(event.label()) && oneMore(value, event.value())
+            events.add(lengthNotes.contains(event.label()) && forgiven.test(value, event.value())
                     ? new Event(event.label(), event.run(), value) : event);
         }
         List<Outcome> outcomes = new ArrayList<>(observed.outcomes());
         for (int i = 0; i < outcomes.size() && i < expected.outcomes().size(); i++) {
             Outcome e = expected.outcomes().get(i);
             if (program.steps().get(i) instanceof Operation.ReadyQueueLength && !e.isError()
-                    && !outcomes.get(i).isError() && oneMore(e.value(), outcomes.get(i).value())) {
+                    && !outcomes.get(i).isError() && forgiven.test(e.value(), outcomes.get(i).value())) {
                 outcomes.set(i, e);
             }
         }
         return new Trace(outcomes, events, observed.reported(), observed.contexts(), observed.failure());
     }
 
-    /** Whether {@code reference} is a count one more than {@code counted}. */
-    private static boolean oneMore(Object reference, Object counted) {
-        return reference instanceof Number r && counted instanceof Number c && r.longValue() - c.longValue() == 1;
+    /** Whether {@code counted} is a count 1 to {@code most} fewer than {@code reference}. */
+    private static boolean fewerBy(Object reference, Object counted, long most) {
+        if (!(reference instanceof Number r) || !(counted instanceof Number c)) {
+            return false;
+        }
+        long fewer = r.longValue() - c.longValue();
+        return fewer >= 1 && fewer <= most;
     }
 }

@@ -40,9 +40,10 @@ import org.opentest4j.TestAbortedException;
  * </ul>
  * The run also writes the kit's reports (conformance.json, certificate.html, badge.svg, junit.xml) into
  * {@link #reportFolder()}. {@code -Dasynciotck.tags=EXPR} selects scenarios with a Cucumber tag expression.
- * {@code -Dasynciotck.explore=true} adds the exploration stage (EXPLORE-1): generated programs on the loop and
- * on the reference loop, each divergence failing the rule it breaks; {@code asynciotck.explore.seed},
- * {@code .programs} and {@code .seconds} set its budget ({@link #exploration()}).
+ * The run ends with the exploration stage (EXPLORE-1): generated programs on the loop and on the reference
+ * loop, each divergence failing the rule it breaks; {@code asynciotck.explore.seed}, {@code .programs} and
+ * {@code .seconds} set its budget, {@code -Dasynciotck.explore=false} turns it off (the certificate then says
+ * so) ({@link #exploration()}).
  *
  * @since 0.1
  */
@@ -53,7 +54,7 @@ public abstract class AsyncioLoopConformanceTest {
     /** System property: a Cucumber tag expression selecting scenarios. */
     public static final String TAGS_PROPERTY = "asynciotck.tags";
 
-    /** System property: true runs the exploration stage after the scenarios (off by default). */
+    /** System property: false turns off the exploration stage that ends every run. */
     public static final String EXPLORE_PROPERTY = "asynciotck.explore";
     /** System properties of the exploration's budget: the seed, the most programs, the bound in seconds. */
     public static final String EXPLORE_SEED_PROPERTY = "asynciotck.explore.seed";
@@ -64,8 +65,8 @@ public abstract class AsyncioLoopConformanceTest {
     protected abstract JavaLoopProvider provider();
 
     /**
-     * The exploration stage's budget: {@value #EXPLORE_PROPERTY} turns it on, the other three properties set
-     * it (each turns it on unless {@value #EXPLORE_PROPERTY} is false); off otherwise.
+     * The exploration stage's budget: {@link ExplorationBudget#DEFAULT}, as the three budget properties change
+     * it; off where {@value #EXPLORE_PROPERTY} is false.
      *
      * @throws IllegalArgumentException naming the property whose value does not read
      */
@@ -82,9 +83,12 @@ public abstract class AsyncioLoopConformanceTest {
             throw new IllegalArgumentException("bad exploration budget (" + EXPLORE_SEED_PROPERTY + ", "
                     + EXPLORE_PROGRAMS_PROPERTY + ", " + EXPLORE_SECONDS_PROPERTY + " are whole numbers): " + e.getMessage());
         }
-        String on = System.getProperty(EXPLORE_PROPERTY);
-        boolean explore = on != null ? Boolean.parseBoolean(on.trim()) : seed != null || programs != null || seconds != null;
-        return explore ? budget : budget.turnedOff();
+        String on = System.getProperty(EXPLORE_PROPERTY, "true").trim();
+        if (!on.equalsIgnoreCase("true") && !on.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("bad " + EXPLORE_PROPERTY + " [" + on + "]: use true (the default) or"
+                    + " false (the certificate then says the stage was off)");
+        }
+        return on.equalsIgnoreCase("true") ? budget : budget.turnedOff();
     }
 
     /** Where the reports go: {@code target/asyncio-tck/<id>/} by default. */
@@ -121,9 +125,12 @@ public abstract class AsyncioLoopConformanceTest {
         return tests;
     }
 
-    /** Runs the feature suite on {@code implementation} and writes the reports into {@code folder}. */
+    /**
+     * Runs the feature suite on {@code implementation}, with the default exploration stage, and writes the
+     * reports into {@code folder}.
+     */
     public static RunResult certify(JavaLoopImplementation implementation, Path folder, String tags) {
-        return certify(implementation, folder, tags, ExplorationBudget.OFF);
+        return certify(implementation, folder, tags, ExplorationBudget.DEFAULT);
     }
 
     /** The same, with the exploration stage's {@code budget}. */

@@ -32,12 +32,31 @@ class WorkedExampleTest {
     /** A rule's test: "NTODO-3 MUST ..." to its status and message. */
     record Outcome(TestExecutionResult.Status status, String message) {}
 
+    /** The certification {@code testClass} makes, as a user's build runs it: with the exploration stage. */
     static Map<String, Outcome> run(Class<?> testClass) {
         Map<String, Outcome> byRule = new TreeMap<>();
         EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass)).execute().allEvents().stream()
                 .filter(event -> event.getType() == EventType.FINISHED && event.getTestDescriptor().isTest())
                 .forEach(event -> byRule.put(ruleOf(event), outcomeOf(event)));
         return byRule;
+    }
+
+    /**
+     * The same with {@code -Dasynciotck.explore=false}, for the tests about the scenarios' verdicts (the stage
+     * adds seconds to each run, and the tests of this class keep it where they are about it).
+     */
+    static Map<String, Outcome> runWithoutExploring(Class<?> testClass) {
+        String before = System.getProperty(AsyncioLoopConformanceTest.EXPLORE_PROPERTY);
+        System.setProperty(AsyncioLoopConformanceTest.EXPLORE_PROPERTY, "false");
+        try {
+            return run(testClass);
+        } finally {
+            if (before == null) {
+                System.clearProperty(AsyncioLoopConformanceTest.EXPLORE_PROPERTY);
+            } else {
+                System.setProperty(AsyncioLoopConformanceTest.EXPLORE_PROPERTY, before);
+            }
+        }
     }
 
     private static String ruleOf(Event event) {
@@ -83,12 +102,11 @@ class WorkedExampleTest {
         "FUTURE-6", // StopIteration, a Python notion
         "IO-1", "IO-2", "IO-3", "IO-4", "IO-5", "ORDER-1", // addReader / addWriter, optional in JavaLoop
         "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", "NEST-1", "NEST-2", "NEST-3", "NEST-4", // the other profiles' rules
-        "EXPLORE-1", // the exploration stage, off unless -Dasynciotck.explore=true (see the tests below)
     };
 
     @Test
     void withEveryInternalDeclaredTheRulesThatNeedThemRunAndPass() {
-        Map<String, Outcome> outcomes = run(InstrumentedDequeLoopCertification.class);
+        Map<String, Outcome> outcomes = runWithoutExploring(InstrumentedDequeLoopCertification.class);
         outcomes.forEach((rule, outcome) -> System.out.println("instrumented " + rule + " " + outcome));
         assertThat(outcomes).allSatisfy((rule, outcome) ->
                 assertThat(outcome.status()).as(rule + ": " + outcome.message()).isNotEqualTo(TestExecutionResult.Status.FAILED));
@@ -106,8 +124,8 @@ class WorkedExampleTest {
      */
     @Test
     void aLoopThatRunsOnlyWhereItWasMadeIsJudgedLikeTheOneThatRunsAnywhere() {
-        Map<String, Outcome> anywhere = run(DequeLoopConformanceTest.class);
-        Map<String, Outcome> ownThread = run(OwnThreadDequeLoopCertification.class);
+        Map<String, Outcome> anywhere = runWithoutExploring(DequeLoopConformanceTest.class);
+        Map<String, Outcome> ownThread = runWithoutExploring(OwnThreadDequeLoopCertification.class);
         ownThread.forEach((rule, outcome) -> System.out.println("own-thread " + rule + " " + outcome));
         assertThat(ownThread.keySet()).isEqualTo(anywhere.keySet());
         anywhere.forEach((rule, outcome) -> {
@@ -152,8 +170,11 @@ class WorkedExampleTest {
     void theLifoVariantFailsTheRulesItBreaks() {
         Map<String, Outcome> outcomes = run(LifoDequeLoopCertification.class);
         outcomes.forEach((rule, outcome) -> System.out.println("lifo " + rule + " " + outcome));
-        assertThat(outcomes.entrySet().stream().filter(e -> e.getValue().status() == TestExecutionResult.Status.FAILED)
-                .map(Map.Entry::getKey)).containsExactlyInAnyOrder("NTODO-3", "FUTURE-1");
+        // the rules its defect breaks fail; a divergence of the exploration stage under another rule is blocked by
+        // them (red too, as a rule not checked, but saying so), never a second failure
+        assertThat(outcomes.entrySet().stream().filter(e -> e.getValue().status() == TestExecutionResult.Status.FAILED
+                && !e.getValue().message().startsWith("blocked by ")).map(Map.Entry::getKey))
+                .containsExactlyInAnyOrder("NTODO-3", "FUTURE-1");
         assertThat(outcomes.get("NTODO-3").message()).startsWith("[NTODO-3] broken-lifo-deque-loop: expected");
     }
 }
