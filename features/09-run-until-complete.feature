@@ -149,3 +149,57 @@ Feature: Running and stopping the loop, beyond one iteration
       When the loop runs until it is stopped
       Then the nested run noted as "nested" was refused with RuntimeError
       And the callbacks ran in the order "a", "t"
+
+  @RUN-7 @SHOULD
+  Rule: run_until_complete() returns after the iteration that runs the future's done callbacks, and that iteration runs its whole batch and the timers due in it
+    Beyond the claims: CPython base_events.py, BaseEventLoop.run_until_complete (future.add_done_callback(_run_until_complete_cb), then run_forever(); the callback calls stop())
+
+    run_until_complete(f) adds a done callback to f that stops the loop, then
+    runs it forever: when f completes, its done callbacks are queued, and the
+    iteration that runs them (the stopping callback among them) runs its whole
+    batch, as every iteration does, with the timers that fall due in it (NTODO-4).
+    So the future's other done callbacks have run when run_until_complete()
+    returns, whatever their order, and so has what the last iteration held; for
+    a future already done, that is one iteration. Not documented, but CPython 3.10
+    to 3.13 and uvloop all do it, and a program that adds done callbacks and then
+    runs the loop until the future is done relies on it. nest_asyncio 1.6.0's
+    run_until_complete returns as soon as the future is done (its done callbacks
+    not run, and for a future already done no iteration at all); nest_asyncio2
+    1.7.3 runs the done callbacks but not the timers that fall due (docs/errata.md,
+    N-7).
+
+    Scenario: The future's done callbacks have run when run_until_complete() returns
+      Given a future "f" made by the loop
+      And callback "d" is added as a done callback of future "f"
+      And callback "u" is scheduled with call_soon and, when it runs, does:
+        | set the result of future "f" to 1 |
+      When the loop runs until future "f" is done
+      Then it returns 1
+      And the callbacks ran in the order "u", "d"
+
+    # With synchronous dispatch set_result() calls the stopping callback at once, so the batch that completes
+    # the future is the last one: what it schedules waits for the next run (profile synchronous-dispatch).
+    @profile-deferred-dispatch
+    Scenario: The iteration that runs the future's done callbacks runs its whole batch before run_until_complete() returns
+      Given a future "f" made by the loop
+      And callback "c" is scheduled with call_soon and, when it runs, does:
+        | schedule callback "c.1" with call_soon |
+      And callback "u" is scheduled with call_soon and, when it runs, does:
+        | set the result of future "f" to 1 |
+      When the loop runs until future "f" is done
+      Then the callbacks ran in the order "c", "u", "c.1"
+
+    Scenario: A future already done still gets its iteration: its done callbacks run before run_until_complete() returns
+      Given a future "f" made by the loop
+      And the result of future "f" is set to 1
+      And callback "d" is added as a done callback of future "f"
+      When the loop runs until future "f" is done
+      Then it returns 1
+      And the callbacks ran in the order "d"
+
+    Scenario: The timers that fall due by the last iteration run in it before run_until_complete() returns
+      Given callback "c" is scheduled with call_soon and, when it runs, does:
+        | schedule timer "t" with call_later in 0 seconds |
+      When the loop runs coroutine "r" until it is complete
+      Then it returns "r"
+      And the callbacks ran in the order "c", "r:start", "r:end", "t"

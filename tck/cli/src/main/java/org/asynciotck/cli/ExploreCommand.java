@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.asynciotck.explore.ExplorationReport;
 import org.asynciotck.explore.Explorer;
 import org.asynciotck.process.AgentCommand;
@@ -183,16 +185,31 @@ final class ExploreCommand implements Callable<Integer> {
         err.println("exploring " + tested.info().name() + " " + tested.info().version() + ": " + programs
                 + " programs" + (time == null ? "" : " at most, for at most " + Durations.describe(time)) + ", seed "
                 + seed + ", " + jobs + " job(s)");
-        Explorer.Result result = new Explorer(lanes, settings()).run(i -> {
-            if ((i + 1) % 500 == 0) {
-                err.println("  " + (i + 1) + " programs");
-                err.flush();
-            }
-        });
-        String replay = replayCommand(result.programs());
-        Path json = ExplorationReport.write(result, tested.info(), replay, folder);
+        Explorer explorer = new Explorer(lanes, settings());
+        // Ctrl-C or SIGTERM: the explorer stops, and the exit waits (bounded) until what ran is reported
+        CountDownLatch reported = new CountDownLatch(1);
+        Explorer.Result result;
+        Path json;
+        try (InterruptExit.Registration onSignal = InterruptExit.beforeExit(() -> {
+            explorer.stop();
+            err.println("asyncio-tck explore: interrupted; writing the report of the programs that ran");
+            err.flush();
+            awaitQuietly(reported, REPORT_ON_SIGNAL);
+        })) {
+            result = explorer.run(i -> {
+                if ((i + 1) % 500 == 0) {
+                    err.println("  " + (i + 1) + " programs");
+                    err.flush();
+                }
+            });
+            json = ExplorationReport.write(result, tested.info(), replayCommand(result), folder);
+        } finally {
+            reported.countDown();
+        }
+        String replay = replayCommand(result);
         out.printf("%d programs (%d operations), seed %d%s: %s%n", result.programs(), result.operations(), seed,
-                result.timedOut() ? " (the time bound ended the generation)" : "",
+                result.timedOut() ? " (the time bound ended the generation)"
+                        : result.interrupted() ? " (interrupted: incomplete)" : "",
                 result.groups().isEmpty() ? "no divergence" : result.groups().size() + " divergence group(s)");
         if (!result.declined().isEmpty()) {
             out.printf("not compared: the programs using an operation the loop declines: %s%n", result.declined());
@@ -259,6 +276,20 @@ final class ExploreCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * How long a signal waits for the report of the programs that ran: the programs running when it came end
+     * within the agent's operation bound (10 s by default), and the report is written after them.
+     */
+    static final Duration REPORT_ON_SIGNAL = Duration.ofSeconds(30);
+
+    private static void awaitQuietly(CountDownLatch latch, Duration bound) {
+        try {
+            latch.await(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Programs each side runs before it is measured. */
     private static final int WARM_UP = 200;
 
@@ -282,7 +313,7 @@ final class ExploreCommand implements Callable<Integer> {
         return agent.variant != null ? agent.variant : "c";
     }
 
-    private String replayCommand(int ran) {
+    private String replayCommand(Explorer.Result result) {
         StringBuilder c = new StringBuilder("asyncio-tck explore");
         if (agent.venv != null) {
             c.append(" --venv ").append(agent.venv);
@@ -310,7 +341,8 @@ final class ExploreCommand implements Callable<Integer> {
             c.append(" --loop-factory ").append(agent.loopFactory);
         }
         agent.pythonPath.forEach(p -> c.append(" --python-path ").append(p));
-        // With a time bound, the programs that ran: the same seed and that many give the same verdicts.
-        return c.append(" --seed ").append(seed).append(" --programs ").append(time == null ? programs : ran).toString();
+        // Cut by the time bound or a signal, the programs that ran: the same seed and that many give the same verdicts.
+        return c.append(" --seed ").append(seed).append(" --programs ")
+                .append(result.complete() ? programs : result.programs()).toString();
     }
 }

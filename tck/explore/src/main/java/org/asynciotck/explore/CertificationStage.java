@@ -62,7 +62,7 @@ public final class CertificationStage implements ExplorationStage {
                     .leaningOn(Reliance.of(group.minimal().steps())));
         }
         return new Exploration(budget, Exploration.State.RAN, declined(result), result.programs(), result.timedOut(),
-                findings, Model.RULES);
+                findings, Reliance.rules());
     }
 
     /** The programs not compared because the loop declined one of their operations, or "" for none. */

@@ -50,6 +50,7 @@ final class ExplorationHtml {
                 .append(e(implementation.version())).append("</h1>\n<p>Seed ").append(result.seed()).append(", ")
                 .append(result.programs()).append(" programs (").append(result.operations()).append(" operations), ")
                 .append(result.jobs()).append(" job(s)").append(result.timedOut() ? ", ended by the time bound" : "")
+                .append(result.interrupted() ? ", interrupted: incomplete" : "")
                 .append(String.format(", %.1f programs/s. ", result.programsPerSecond()))
                 .append(result.groups().isEmpty() ? "No divergence." : result.groups().size() + " group(s) of divergences.")
                 .append("</p>\n<p>Replay: <code>").append(e(replay)).append("</code></p>\n");

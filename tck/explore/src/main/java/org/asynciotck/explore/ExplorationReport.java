@@ -82,6 +82,7 @@ public final class ExplorationReport {
         root.put("operations", result.operations());
         root.put("jobs", result.jobs());
         root.put("timed_out", result.timedOut());
+        root.put("interrupted", result.interrupted());
         ObjectNode impl = root.putObject("implementation");
         impl.put("id", implementation.id());
         impl.put("name", implementation.name());

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -94,10 +95,12 @@ public final class Explorer {
      * @param implementationSeconds  seconds spent running programs on the implementations (all jobs together)
      * @param jobs                   how many lanes ran side by side
      * @param timedOut               whether the time bound ended the generation
+     * @param interrupted            whether {@link #stop()} ended it (Ctrl-C, SIGTERM): the programs that ran
+     *                               before are reported, the rest not run, and the report says it is incomplete
      */
     public record Result(long seed, int programs, long operations, List<Group> groups, double seconds,
             double referenceSeconds, double implementationSeconds, int jobs, boolean timedOut,
-            Map<String, Integer> declined) {
+            Map<String, Integer> declined, boolean interrupted) {
         /**
          * @param declined each operation the implementation declined ({@link OperationUnsupported}), with how
          *                 many programs used it: those were run on the reference loop only and not compared
@@ -110,7 +113,12 @@ public final class Explorer {
         public Result(long seed, int programs, long operations, List<Group> groups, double seconds,
                 double referenceSeconds, double implementationSeconds, int jobs, boolean timedOut) {
             this(seed, programs, operations, groups, seconds, referenceSeconds, implementationSeconds, jobs, timedOut,
-                    Map.of());
+                    Map.of(), false);
+        }
+
+        /** Whether every program of the budget ran and every group was shrunk as far as its budget allows. */
+        public boolean complete() {
+            return !timedOut && !interrupted;
         }
 
         public double programsPerSecond() {
@@ -121,6 +129,8 @@ public final class Explorer {
     private final List<Lane> lanes;
     private final Settings settings;
     private final AtomicLong referenceNanos = new AtomicLong();
+    /** Set by {@link #stop()}: no program starts after it, and no shrink candidate runs. */
+    private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicLong implementationNanos = new AtomicLong();
     /** The operations the implementation declined, with how many programs (shrink candidates aside) used each. */
     private final Map<String, Integer> declined = new ConcurrentHashMap<>();
@@ -208,6 +218,15 @@ public final class Explorer {
     /** Marks the end of the jobs for one lane. */
     private static final Job NO_MORE = new Job(-1, null);
 
+    /**
+     * Ends the exploration early, from any thread (a signal's): no program or shrink candidate starts after it,
+     * the programs running end within their operation bound, and {@link #run} returns a result marked
+     * interrupted with what ran before, so that the report is written.
+     */
+    public void stop() {
+        stopped.set(true);
+    }
+
     /** How long a lane waits for its next program before checking again whether the run is over. */
     private static final long POLL_MILLIS = 50;
 
@@ -243,8 +262,8 @@ public final class Explorer {
                         if (job == NO_MORE || !failures.isEmpty()) {
                             return;
                         }
-                        if (job == null) {
-                            continue;
+                        if (job == null || stopped.get()) {
+                            continue; // once stopped, the programs still queued are not run
                         }
                         if (settings.stopAtFirst() && job.index() > firstDivergent.get()) {
                             continue; // a later program than a divergence already found: not needed
@@ -286,6 +305,9 @@ public final class Explorer {
                     timedOut = true;
                     break;
                 }
+                if (stopped.get()) {
+                    break;
+                }
                 Program program = Program.of(generator.sketch(settings.seed(), i), allowed);
                 while (!jobs.offer(new Job(i, program), POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                     if (!failures.isEmpty()) {
@@ -311,6 +333,15 @@ public final class Explorer {
         }
         int last = settings.stopAtFirst() && firstDivergent.get() != Integer.MAX_VALUE
                 ? Math.min(generated, firstDivergent.get() + 1) : generated;
+        boolean interrupted = stopped.get();
+        if (interrupted) {
+            // the programs that ran before the stop, in order: a program skipped once stopped ends the count
+            int ranInOrder = 0;
+            while (ranInOrder < last && ran.containsKey(ranInOrder)) {
+                ranInOrder++;
+            }
+            last = ranInOrder;
+        }
         Map<String, Ran> firstOf = new LinkedHashMap<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
         long operations = 0;
@@ -333,7 +364,7 @@ public final class Explorer {
         }
         return new Result(settings.seed(), last, operations, found, (System.nanoTime() - start) / 1e9,
                 referenceNanos.get() / 1e9, implementationNanos.get() / 1e9, lanes.size(), timedOut,
-                new TreeMap<>(declined));
+                new TreeMap<>(declined), interrupted || stopped.get());
     }
 
     /** What the reference loop's thread gave; it is bounded by the reference's own operation bound. */
@@ -377,6 +408,13 @@ public final class Explorer {
         }
     }
 
+    /**
+     * Shrink candidates of a group whose programs did not complete (a hang costs each candidate the agent's
+     * operation bound, 10 s by default): enough to drop what is plainly not needed, few enough that a loop that
+     * hangs costs minutes of shrinking at most, never the report.
+     */
+    static final int FAILURE_SHRINK_RUNS = 12;
+
     /** What a divergent program did: the smallest one so far while shrinking. */
     private record Diverged(Program program, Divergence divergence, Trace expected, Trace observed) {}
 
@@ -392,7 +430,9 @@ public final class Explorer {
         Program.Allowed allowed = allowed();
         Set<Program> rejected = new HashSet<>();
         Diverged first = new Diverged(original, divergence, expected, observed);
-        SketchShrinker.Shrunk<Diverged> shrunk = SketchShrinker.shrink(start, first, settings.shrinkBudget(),
+        int budget = divergence.signature().startsWith(Model.FAILURE_SIGNATURE)
+                ? Math.min(settings.shrinkBudget(), FAILURE_SHRINK_RUNS) : settings.shrinkBudget();
+        SketchShrinker.Shrunk<Diverged> shrunk = SketchShrinker.shrink(start, first, budget,
                 candidate -> Program.of(candidate, allowed).size(), (candidate, smallest) -> {
                     Program program = Program.of(candidate, allowed);
                     if (program.equals(smallest.program())) {
@@ -401,7 +441,7 @@ public final class Explorer {
                     if (program.size() > smallest.program().size() || rejected.contains(program)) {
                         return SketchShrinker.Attempt.skipped();
                     }
-                    if (System.nanoTime() >= deadline) {
+                    if (System.nanoTime() >= deadline || stopped.get()) {
                         return SketchShrinker.Attempt.skipped(); // the time bound covers shrinking too
                     }
                     Trace e = onReference(lane, program);

@@ -34,17 +34,20 @@ public final class Model {
 
     private Model() {}
 
+    /** How the signature of a program that the loop did not complete (it hung, crashed, broke the protocol) begins. */
+    static final String FAILURE_SIGNATURE = "failure|";
+
     /**
      * Every rule a divergence can name (here, in {@link ReadyQueue}, {@link ClockChecks}, {@link TimeoutProbe},
      * {@link CancelMessages}, {@link EagerStarts}): the rules whose behaviour generated programs lean on
      * (ModelRulesTest keeps the list true to the sources).
      */
-    public static final Set<String> RULES = Set.of("CANCEL-5", "CANCEL-7", "CLOSED-1", "CLOSED-2", "CLOSED-3",
+    public static final Set<String> RULES = Set.of("CANCEL-5", "CANCEL-6", "CANCEL-7", "CLOSED-1", "CLOSED-2", "CLOSED-3",
             "CLOSED-4", "CURRENT-1", "CURRENT-2", "EAGER-4", "ERROR-1", "EXC-1", "EXC-2", "EXC-3", "EXC-4", "EXC-5",
             "FUTURE-1", "FUTURE-3", "FUTURE-4", "FUTURE-5", "FUTURE-6", "HANDLE-1", "HANDLE-4", "IO-1", "IO-2", "IO-3",
             "IO-4", "IO-5", "LIFE-1", "LIFE-2", "LIFE-5", "NTODO-1", "NTODO-2", "NTODO-3", "NTODO-4", "ORDER-1",
-            "ORDER-2", "RUN-1", "RUN-2", "RUN-3", "RUN-4", "RUN-6", "TASK-1", "TIMEOUT-1", "TIMEOUT-2", "TIMEOUT-3",
-            "TIMEOUT-4", "TIMER-1", "TIMER-2", "TIMER-3", "TIMER-5", "TIMER-6");
+            "ORDER-2", "RUN-1", "RUN-2", "RUN-3", "RUN-4", "RUN-6", "RUN-7", "TASK-1", "TIMEOUT-1", "TIMEOUT-2", "TIMEOUT-3",
+            "TIMEOUT-4", "TIMER-1", "TIMER-2", "TIMER-3", "TIMER-4", "TIMER-5", "TIMER-6");
 
     /**
      * The first guarantee {@code given}, what the implementation did, breaks, if any (what CPython does that
@@ -59,7 +62,7 @@ public final class Model {
             String kind = given.failure().split(":", 2)[0];
             return Optional.of(new Divergence("the loop completes every bounded program within the operation bound",
                     null, "after " + given.outcomes().size() + " of " + program.size() + " operations: "
-                    + given.failure(), "failure|" + kind));
+                    + given.failure(), FAILURE_SIGNATURE + kind));
         }
         Trace observed = ReadyQueue.forgivingWhatOnlyCPythonQueues(program, expected, given);
         Optional<Divergence> clock = ClockChecks.reference(program, expected);
@@ -154,6 +157,11 @@ public final class Model {
                 if (closed == null && catchesCancellation(program, step)) {
                     closed = new String[] {"a task whose coroutine catches CancelledError and returns ends with its"
                             + " result, not cancelled", "CANCEL-5"};
+                }
+                if (closed == null && step instanceof Operation.CancelTask && Boolean.FALSE.equals(e.value())
+                        && Boolean.TRUE.equals(o.value())) {
+                    closed = new String[] {"cancel() of a task that is done returns False and leaves the task as it"
+                            + " was", "CANCEL-6"};
                 }
                 if (closed == null && startsRun(step) && stoppedRuns(program, expected).contains(runOf(program, i))) {
                     return Optional.of(lateStop("operation " + (i + 1) + " (" + step.wireName() + "), a run that"
@@ -608,10 +616,24 @@ public final class Model {
                     + runName(expectedRun) + ", observed in " + runName(observedRun) + ", after a run_once in"
                     + " which a callback called stop() again; expected " + e + ", observed " + o, "stop|stale");
         }
+        if (("later".equals(where) || "missing".equals(where)) && expectedRun != null
+                && returnedBeforeItsLastIteration(program, expectedRun, e, o)) {
+            return new Divergence("run_until_complete() returns after the iteration that runs the future's done"
+                    + " callbacks, and that iteration runs its whole batch and the timers due in it (errata N-7)",
+                    "RUN-7", "'" + token + "' (" + kind + ") expected in " + runName(expectedRun) + ", observed in "
+                    + runName(observedRun) + ", after a run_until_complete() that ran less than its last iteration;"
+                    + " expected " + e + ", observed " + o, "run|RUN-7");
+        }
         if ("missing".equals(where) && token.equals("!error RuntimeError") && closesWhileRunning(program)) {
             return new Divergence("close() while the loop runs raises RuntimeError and leaves the loop open",
                     "CLOSED-1", "'" + token + "' expected in " + runName(expectedRun) + ", observed in "
                     + runName(observedRun) + "; expected " + e + ", observed " + o, "run|missing|CLOSED-1");
+        }
+        if (Integer.valueOf(0).equals(observedRun) && isTimer(kind)) {
+            return new Divergence("a timer, whatever its delay, is never run by call_later() or call_at() itself: the"
+                    + " loop runs it in an iteration", "TIMER-4", "'" + token + "' (" + kind + ") expected in "
+                    + runName(expectedRun) + ", observed outside any iteration; expected " + e + ", observed " + o,
+                    "run|TIMER-4");
         }
         if (("earlier".equals(where) || "extra".equals(where)) && observedRun != null
                 && endedByABaseException(program, e.get(observedRun))) {
@@ -669,6 +691,33 @@ public final class Model {
         return everyOperation(program.steps()).stream().map(Model::scheduled).flatMap(Optional::stream)
                 .anyMatch(s -> s.label().equals(last) && s.then().stream()
                         .anyMatch(Operation.RaiseBaseException.class::isInstance));
+    }
+
+    /**
+     * Whether {@code run} is a top-level run_until_complete() that ran a strict prefix (perhaps nothing) of
+     * what the reference loop's ran: it returned before its last iteration was done.
+     */
+    private static boolean returnedBeforeItsLastIteration(Program program, int run, Map<Integer, List<String>> e,
+            Map<Integer, List<String>> o) {
+        Operation step = stepOfRun(program, run);
+        if (!(step instanceof Operation.RunUntilComplete) && !(step instanceof Operation.RunCoroutineUntilComplete)) {
+            return false;
+        }
+        List<String> expected = e.get(run);
+        List<String> observed = o.getOrDefault(run, List.of());
+        return expected != null && observed.size() < expected.size()
+                && expected.subList(0, observed.size()).equals(observed);
+    }
+
+    /** The top-level step that starts run {@code run} (the first is 1), or null. */
+    private static Operation stepOfRun(Program program, int run) {
+        int n = 0;
+        for (Operation step : program.steps()) {
+            if (startsRun(step) && ++n == run) {
+                return step;
+            }
+        }
+        return null;
     }
 
     /**

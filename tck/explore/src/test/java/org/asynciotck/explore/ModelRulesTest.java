@@ -25,7 +25,8 @@ class ModelRulesTest {
         Set<String> named = new TreeSet<>();
         Pattern id = Pattern.compile("\"([A-Z]+-[0-9]+)\"");
         try (Stream<Path> sources = Files.list(Path.of("src/main/java/org/asynciotck/explore"))) {
-            for (Path source : sources.toList()) {
+            // Reliance names the rules programs lean on, beyond the ones a divergence names (RelianceTest)
+            for (Path source : sources.filter(s -> !s.getFileName().toString().equals("Reliance.java")).toList()) {
                 // the list itself is left out, or it would name every rule it lists
                 Matcher m = id.matcher(Files.readString(source).replaceAll("(?s)RULES = Set\\.of\\(.*?\\);", ""));
                 while (m.find()) {

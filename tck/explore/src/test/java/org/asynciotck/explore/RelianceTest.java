@@ -12,12 +12,17 @@ import org.junit.jupiter.api.Test;
 class RelianceTest {
 
     @Test
-    void everyRuleOfTheModelIsEitherEveryProgramsOrListedWithItsOperations() {
-        Set<String> listed = new TreeSet<>(Reliance.EVERY_PROGRAM);
+    void everyRuleOfTheModelAndBeyondIsEitherEveryProgramsOrListedWithItsOperations() {
         assertThat(Reliance.BY_OPERATION.keySet()).as("listed both as every program's and by operation")
                 .doesNotContainAnyElementsOf(Reliance.EVERY_PROGRAM);
-        listed.addAll(Reliance.BY_OPERATION.keySet());
-        assertThat(listed).isEqualTo(new TreeSet<>(Model.RULES));
+        assertThat(Reliance.BEYOND_THE_MODEL).as("beyond the model, yet named by a divergence")
+                .doesNotContainAnyElementsOf(Model.RULES);
+        Set<String> expected = new TreeSet<>(Model.RULES);
+        expected.addAll(Reliance.BEYOND_THE_MODEL);
+        assertThat(Reliance.rules()).isEqualTo(expected);
+        org.asynciotck.runner.RuleCatalogue book = org.asynciotck.runner.RuleCatalogue.loadFromClasspath(
+                org.asynciotck.runner.RunConfiguration.DEFAULT_FEATURES_FOLDER);
+        assertThat(Reliance.rules()).allSatisfy(rule -> assertThat(book.find(rule)).as(rule).isPresent());
     }
 
     @Test

@@ -41,6 +41,33 @@ class ShrinkingTimeBoundTest {
         }
     }
 
+    /**
+     * A stop (what Ctrl-C or SIGTERM asks of {@code explore}) ends the exploration within a program or two: the
+     * result holds the programs that ran before it, in order, says it is interrupted and incomplete, and its
+     * groups are not shrunk further; the report of it is written as any other.
+     */
+    @Test
+    void aStoppedExplorationReturnsWhatRanBeforeMarkedInterrupted(@org.junit.jupiter.api.io.TempDir java.nio.file.Path out)
+            throws Exception {
+        try (ReferenceImplementation reference = new ReferenceImplementation();
+                ReferenceImplementation real = new ReferenceImplementation()) {
+            Explorer explorer = new Explorer(reference, new SlowAndReversed(real), Explorer.Settings.of(1, 100_000));
+            Explorer.Result result = assertTimeoutPreemptively(TEST_BOUND, () -> explorer.run(i -> {
+                if (i == 5) {
+                    explorer.stop();
+                }
+            }));
+
+            assertThat(result.interrupted()).isTrue();
+            assertThat(result.complete()).isFalse();
+            assertThat(result.timedOut()).isFalse();
+            assertThat(result.programs()).isBetween(6, 20);
+            assertThat(result.groups()).isNotEmpty().allSatisfy(group -> assertThat(group.shrinkRuns()).isZero());
+            java.nio.file.Path json = ExplorationReport.write(result, real.info(), "replay", out);
+            assertThat(java.nio.file.Files.readString(json)).contains("\"interrupted\" : true");
+        }
+    }
+
     /** The reference loop, 50 ms slower a program, with the events of each program recorded in reverse order. */
     private record SlowAndReversed(LoopImplementation real) implements LoopImplementation {
         @Override

@@ -21,9 +21,11 @@ import org.asynciotck.steps.IterationDriver;
  * operations reach ({@link ExplorationFinding#leansOn}; those the model compares, {@link Exploration#leansOn},
  * where a finding does not say). Where the run's own scenarios found one of the MUST and SHOULD ones among them
  * broken (after their declared prerequisites are resolved), a finding under another rule, or under none, may be
- * its consequence: its result in its rule's row is "blocked by" that rule, as a scenario whose prerequisite did
- * not pass, and it is not counted. A finding whose program does not reach the broken rule is a verdict of its own. A reversed ready queue fails NTODO-3, and the divergences it causes under other
- * rules say that they could not be checked, instead of failing those rules too. A finding under a broken rule
+ * its consequence: it is listed "blocked by" that rule (in conformance.json, on the certificate) and not counted,
+ * and its rule's row keeps the verdict of its own scenarios (one defect, one rule: the broken rule fails, the
+ * others do not fail or turn blocked for what may be its consequence). A finding whose program does not reach
+ * the broken rule is a verdict of its own. A reversed ready queue fails NTODO-3, and the divergences it causes under other
+ * rules are listed as blocked by it, instead of failing those rules too. A finding under a broken rule
  * itself adds its evidence to that rule's failure.
  */
 final class ExplorationVerdicts {
@@ -70,17 +72,20 @@ final class ExplorationVerdicts {
                 marked.add(blocked ? finding.blockedBy(blockers) : finding);
                 continue;
             }
-            ScenarioResult failure = new ScenarioResult(name(finding, exploration), Verdict.FAIL,
+            if (blocked) {
+                marked.add(finding.blockedBy(blockers));
+                continue;
+            }
+            marked.add(finding.countedInItsRule());
+            results.add(new ScenarioResult(name(finding, exploration), Verdict.FAIL,
                     message(finding, exploration, implementationId), FEATURE, line,
-                    List.of(rule.get().id(), rule.get().level().name()));
-            marked.add(blocked ? finding.blockedBy(blockers) : finding.countedInItsRule());
-            results.add(blocked ? blocked(failure, blockers.get(0)) : failure);
+                    List.of(rule.get().id(), rule.get().level().name())));
         }
-        // EXPLORE-1's own scenario fails on the findings that name no rule: blocked only where each of them is
-        String explore1By = explore1Unblocked || explore1Blockers.isEmpty() ? null : explore1Blockers.stream().sorted()
-                .findFirst().orElseThrow();
+        // EXPLORE-1's own scenario fails on the findings that name no rule: where each of them is blocked, none is
+        // evidence against it, and it passes saying so
+        List<String> explore1By = explore1Unblocked ? List.of() : explore1Blockers.stream().distinct().sorted().toList();
         List<ScenarioResult> own = scenarios.stream().map(s -> s.ruleId().filter(EXPLORE_1::equals).isPresent()
-                && s.verdict() == Verdict.FAIL && explore1By != null ? blocked(s, explore1By) : s).toList();
+                && s.verdict() == Verdict.FAIL && !explore1By.isEmpty() ? allBlocked(s, explore1By) : s).toList();
         return new Merged(exploration.withFindings(marked), own, results);
     }
 
@@ -112,10 +117,11 @@ final class ExplorationVerdicts {
         return broken;
     }
 
-    private static ScenarioResult blocked(ScenarioResult result, String by) {
-        return new ScenarioResult(result.name(), Verdict.BLOCKED, "blocked by " + by + ", which the generated program"
-                + " leans on and which did not pass in this run; observed (" + result.verdict().wireName() + "): "
-                + result.message(), result.feature(), result.line(), result.tags(), result.timeline());
+    private static ScenarioResult allBlocked(ScenarioResult result, List<String> by) {
+        return new ScenarioResult(result.name(), Verdict.PASS, "every divergence that names no rule is blocked by "
+                + String.join(", ", by) + ", which its program leans on and which did not pass in this run: listed in"
+                + " the exploration's part of the reports, not counted", result.feature(), result.line(), result.tags(),
+                result.timeline());
     }
 
     /** Whether {@code finding} counts in its rule's row in this run (else it is only listed). */
