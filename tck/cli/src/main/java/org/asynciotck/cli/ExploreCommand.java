@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
         description = "Generates programs from a seed, runs each on the reference loop and on the implementation "
                 + "under test (one agent process for all), compares what they did under what asyncio guarantees "
                 + "(docs/exploration.md), shrinks each divergence and writes exploration.json, a scenario and a "
-                + "Python script for each. Exit 0: no divergence; 1: divergences found.")
+                + "Python script for each. Exit 0: no divergence; 1: divergences found, or interrupted (the report of"
+                + " what ran is written).")
 final class ExploreCommand implements Callable<Integer> {
 
     @Spec
@@ -227,7 +228,8 @@ final class ExploreCommand implements Callable<Integer> {
         out.println("report: " + json);
         out.println("html: " + json.resolveSibling(ExplorationReport.HTML));
         out.println("replay: " + replay);
-        return result.groups().isEmpty() ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;
+        // an interrupted exploration is incomplete: the exit code of an incomplete run, whatever it found
+        return result.groups().isEmpty() && !result.interrupted() ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;
     }
 
     /**

@@ -2,18 +2,30 @@ package org.asynciotck.broken;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.asynciotck.exploration.Exploration;
+import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.kit.FeatureRun;
 import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
+import org.asynciotck.runner.ConformanceRun;
+import org.asynciotck.runner.RuleCatalogue;
+import org.asynciotck.runner.RuleLevel;
+import org.asynciotck.runner.RunConfiguration;
+import org.asynciotck.runner.RunResult;
+import org.asynciotck.runner.ScenarioListener;
+import org.asynciotck.runner.Verdict;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.LoopImplementation;
 import org.asynciotck.spi.Profiles;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -85,6 +97,32 @@ class BrokenLoopsAreCaughtTest {
             run.failures().values().stream().flatMap(Set::stream).forEach(message ->
                     assertThat(message).as("failure message names the rule and the implementation")
                             .containsPattern("^\\[[A-Z]+-[0-9]+\\] " + implementation.info().id() + ": expected .+, observed .+ \\(features/[0-9a-z-]+\\.feature:[0-9]+\\)$"));
+        }
+    }
+
+    /**
+     * The same loops certified as {@code run} certifies them, with its default exploration stage: the rules that
+     * fail are still exactly the ones the defect breaks (a divergence the defect causes under another rule is
+     * listed, blocked by it, never a second failure), and EXPLORE-1 passes (no divergence is left without a rule).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenLoops")
+    void eachBrokenLoopCertifiedWithTheExplorationStageFailsExactlyTheRulesItBreaks(String defect,
+            Supplier<LoopImplementation> loop, Set<String> breaks, @TempDir Path out) {
+        try (LoopImplementation implementation = loop.get()) {
+            RunResult result = new ConformanceRun(
+                    RunConfiguration.of(implementation, null, out),
+                    RuleCatalogue.loadFromClasspath(
+                            RunConfiguration.DEFAULT_FEATURES_FOLDER),
+                    ScenarioListener.none())
+                    .exploring(ExplorationBudget.DEFAULT, "asyncio-tck run").execute();
+            Set<String> failed = new TreeSet<>();
+            result.rules().stream().filter(rule -> rule.level() != RuleLevel.INFO
+                    && rule.verdict().isProblem() && rule.verdict() != Verdict.BLOCKED)
+                    .forEach(rule -> failed.add(rule.id()));
+            assertThat(result.exploration().state()).isEqualTo(Exploration.State.RAN);
+            assertThat(failed).as("rules failed by the loop whose defect is: %s, with %s", defect,
+                    result.exploration().describe()).isEqualTo(breaks);
         }
     }
 

@@ -105,6 +105,36 @@ class InterruptedKitTest {
         HostileAgent.assertNothingOutside(root, "reports", "kit.out", "kit.err", "ready");
     }
 
+    /**
+     * explore stopped by SIGTERM mid-way writes the report of the programs that ran, marked interrupted, with a
+     * replay command that names that many programs, and exits with the code of an incomplete run.
+     */
+    @Test
+    void sigtermMidExplorationWritesTheReportOfWhatRan() throws Exception {
+        Path out = root.resolve("explored");
+        kit = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "explore", "--impl", "reference", "--programs", "1000000", "--out", out.toString())
+                .directory(root.toFile()).redirectOutput(root.resolve("kit.out").toFile())
+                .redirectError(root.resolve("kit.err").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_WITHIN_SECONDS);
+        while (!Files.readString(root.resolve("kit.err")).contains("500 programs")) {
+            assertThat(kit.isAlive()).as("explore still running: " + console()).isTrue();
+            assertThat(System.nanoTime()).as("500 programs within " + READY_WITHIN_SECONDS + " s").isLessThan(deadline);
+            Thread.sleep(20); // the progress line is the only sign that programs ran
+        }
+        kit.destroy(); // SIGTERM
+
+        assertThat(kit.waitFor(EXIT_WITHIN_SECONDS, TimeUnit.SECONDS)).as("kit ended").isTrue();
+        assertThat(kit.exitValue()).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("exploration.json").toFile());
+        assertThat(json.at("/interrupted").asBoolean()).as(console()).isTrue();
+        int programs = json.at("/programs").asInt();
+        assertThat(programs).isBetween(500, 999_999);
+        assertThat(json.at("/replay").asText()).endsWith("--programs " + programs);
+        assertThat(Files.readString(root.resolve("kit.err"))).contains("interrupted; writing the report");
+    }
+
     private HostileAgent agent(String script) {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "needs /proc to find what a hostile agent left running");
         HostileAgent agent = new HostileAgent(script).with("HOSTILE_READY", root.resolve("ready").toString());

@@ -124,8 +124,8 @@ class PythonTargetsMatchTheirBaselineTest {
 
     /**
      * The kit's junit.xml of the target, read as a CI reporter would: red exactly on the MUST rules
-     * the baseline lists (CPython 3.12: green, its SHOULD crash INIT-1 a warning; uvloop: IO-3 and
-     * NTODO-4, as failures), a crash of a MUST rule an error.
+     * the baseline lists (CPython 3.12: green, its SHOULD crash INIT-1 a warning; uvloop: IO-3, NTODO-4
+     * and TIMER-1, as failures), a crash of a MUST rule an error.
      */
     private static void assertJUnitIsRedExactlyOnTheMustEntries(
             Target target, RunResult result, ImplementationBaseline expected) {
@@ -144,8 +144,10 @@ class PythonTargetsMatchTheirBaselineTest {
             assertThat(junit.properties()).containsKey("should-warning.INIT-1");
         }
         if (target.name().equals("uvloop")) {
-            // IO-3: remove_reader()/remove_writer() return None (errata U-3); NTODO-4: errata U-1
-            assertThat(junit.with("failure")).as("uvloop is red on IO-3 and NTODO-4").containsExactlyInAnyOrder("IO-3", "NTODO-4");
+            // IO-3: remove_reader()/remove_writer() return None (errata U-3); NTODO-4: errata U-1; TIMER-1: a zero
+            // delay's Handle has no when() (errata U-8), which only the exploration stage's programs ask
+            assertThat(junit.with("failure")).as("uvloop is red on IO-3, NTODO-4 and TIMER-1")
+                    .containsExactlyInAnyOrder("IO-3", "NTODO-4", "TIMER-1");
             assertThat(junit.with("error")).isEmpty();
         }
         if (target.name().startsWith("nest_asyncio")) {

@@ -1,0 +1,62 @@
+package org.asynciotck.mutation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.asynciotck.explore.Explorer;
+import org.asynciotck.process.AgentCommand;
+import org.asynciotck.process.ProcessImplementation;
+import org.asynciotck.reference.ReferenceConfig;
+import org.asynciotck.reference.ReferenceImplementation;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The reference loop explored against CPython 3.12.1 (C Task/Future) as the oracle: generated programs show no
+ * divergence. The mutation profile (docs/mutation.md) runs it against each mutant of the reference loop beside the
+ * features, so that the exploration stage counts among the tests that kill mutants: a change the scenarios do
+ * not see but a program of the vocabulary does (a cancelled timer counted, a batch cut short) diverges from
+ * CPython here. One test per seed, so that PIT stops at the first that kills. Skipped where CPython 3.12.1 is
+ * not installed.
+ */
+class ExploredAgainstCPythonTest {
+
+    private static final String PYTHON = "3.12.1";
+    /** Seeds, each one test: more programs kill more mutants, and each seed costs about a second. */
+    private static final int SEEDS = 4;
+    private static final int PROGRAMS_PER_SEED = 150;
+
+    @TestFactory
+    Stream<DynamicTest> theReferenceLoopDivergesFromCPythonNowhere() {
+        return LongStream.rangeClosed(1, SEEDS).mapToObj(seed -> dynamicTest("seed " + seed, () -> {
+            Path python = python();
+            AgentCommand command = AgentCommand.python(python).variant("c").operationTimeout(Duration.ofSeconds(10))
+                    .handshakeTimeout(Duration.ofSeconds(10)).build();
+            try (ProcessImplementation cpython = new ProcessImplementation(command);
+                    ReferenceImplementation reference = new ReferenceImplementation(
+                            ReferenceConfig.comparedWith(cpython.info()))) {
+                // as ExplorationTest explores CPython against the reference loop: a (mutated) reference loop that
+                // does what CPython does not shows as a divergence either way round
+                Explorer.Result result = new Explorer(reference, cpython, Explorer.Settings.of(seed, PROGRAMS_PER_SEED))
+                        .run(i -> {});
+                assertThat(result.programs()).isEqualTo(PROGRAMS_PER_SEED);
+                assertThat(result.groups()).as("divergences of the reference loop from CPython %s, seed %d", PYTHON,
+                        seed).isEmpty();
+            }
+        }));
+    }
+
+    private static Path python() {
+        String root = System.getenv("PYENV_ROOT");
+        Path pyenv = root == null || root.isBlank() ? Path.of(System.getProperty("user.home"), ".pyenv") : Path.of(root);
+        Path python = pyenv.resolve("versions").resolve(PYTHON).resolve("bin/python3");
+        assumeTrue(Files.isExecutable(python), "CPython " + PYTHON + " is not installed (no " + python + ")");
+        return python;
+    }
+}
