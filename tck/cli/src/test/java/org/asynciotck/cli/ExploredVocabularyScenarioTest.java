@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.asynciotck.explore.Allowed;
 import org.asynciotck.explore.Divergence;
 import org.asynciotck.explore.FeatureText;
 import org.asynciotck.explore.Program;
@@ -102,8 +103,8 @@ class ExploredVocabularyScenarioTest {
      * select timeout and the ready queue too);
      * the programs above that use no note of the ready queue's length and no burst are the same without it.
      */
-    private static final Program.Allowed ALLOWED = new Program.Allowed(false, true, false).withSelectTimeouts(true)
-            .withReadyQueue(true);
+    private static final Allowed ALLOWED = Allowed.DEFAULT.with(Allowed.Use.SELECT_TIMEOUTS, true)
+            .with(Allowed.Use.READY_QUEUE, true);
 
     /** A call_soon whose callback notes the ready queue's length (an IS_RUNNING note with ReadyQueue's LENGTH_ARG). */
     private static Sketch.Choice noting() {

@@ -15,6 +15,7 @@ import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.TestFactory;
  * CPython here. One test per seed, so that PIT stops at the first that kills. Skipped where CPython 3.12.1 is
  * not installed.
  */
+@Tag("evidence") // CPython agents, seconds each: run by -P evidence (CI) and by the mutation profile, not the gate
 class ExploredAgainstCPythonTest {
 
     private static final String PYTHON = "3.12.1";

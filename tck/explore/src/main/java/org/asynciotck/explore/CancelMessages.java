@@ -20,7 +20,7 @@ import org.asynciotck.spi.Outcome;
  * So a task's message is compared only at its first retrieval by the program, when no task or run awaits it. A
  * plain future keeps its {@code cancel(msg)} message (the one of the call that cancelled it) for every retrieval.
  * CPython 3.10 loses a task's message (errata E-18): the message is generated only where the implementation
- * declares API level 3.11 or later ({@link Program.Allowed#cancelMessages}), and compared only in programs that
+ * declares API level 3.11 or later ({@link Allowed#cancelMessages}), and compared only in programs that
  * have one, so a program without it is compared as before.
  */
 final class CancelMessages {
@@ -44,7 +44,7 @@ final class CancelMessages {
      */
     static List<Operation> tail(List<Operation> steps) {
         TreeSet<String> tasks = new TreeSet<>();
-        for (Operation op : Model.everyOperation(steps)) {
+        for (Operation op : Steps.everyOperation(steps)) {
             if (op instanceof Operation.CancelTask c && c.msg() != null) {
                 tasks.add(c.task());
             }
@@ -81,7 +81,7 @@ final class CancelMessages {
                 return false; // handed out already: CancelledError() from now on
             }
         }
-        List<Operation> every = Model.everyOperation(program.steps());
+        List<Operation> every = Steps.everyOperation(program.steps());
         return every.stream().noneMatch(op -> future.equals(
                 op instanceof Operation.CreateTask t ? t.awaits()
                 : op instanceof Operation.CreateScriptedTask t ? t.awaits()
@@ -122,7 +122,7 @@ final class CancelMessages {
     }
 
     private static boolean hasMessages(Program program) {
-        return Model.everyOperation(program.steps()).stream()
+        return Steps.everyOperation(program.steps()).stream()
                 .anyMatch(op -> op instanceof Operation.CancelTask c && c.msg() != null);
     }
 

@@ -54,13 +54,13 @@ final class EagerStarts {
     private static List<String> madeInRuns(Program program) {
         List<String> starts = new ArrayList<>();
         List<Operation> pending = new ArrayList<>();
-        program.steps().forEach(step -> pending.addAll(Model.thenOf(step)));
+        program.steps().forEach(step -> pending.addAll(Steps.thenOf(step)));
         while (!pending.isEmpty()) {
             Operation op = pending.remove(pending.size() - 1);
             if (op instanceof Operation.CreateTask task) {
                 starts.add(task.label() + ":start");
             }
-            pending.addAll(Model.thenOf(op));
+            pending.addAll(Steps.thenOf(op));
         }
         return starts;
     }

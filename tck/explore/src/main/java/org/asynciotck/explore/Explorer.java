@@ -182,16 +182,18 @@ public final class Explorer {
         return eagerFactory ? EagerStarts.named(program, expected, observed, found) : found;
     }
 
-    /** What the programs of this run may use, from what the implementation declares ({@link Program.Allowed}). */
-    Program.Allowed allowed() {
+    /** What the programs of this run may use, from what the implementation declares ({@link Allowed}). */
+    Allowed allowed() {
         ImplementationInfo info = lanes.get(0).implementation().info();
         boolean stopIterations = info.apiLevel().atLeast(ApiLevel.parse("3.13"));
         boolean selectTimeouts = info.capabilities().contains(Capability.SELECT_TIMEOUT);
         // CANCEL-7 from 3.11: CPython 3.10 loses a task's cancel(msg) message (errata E-18)
         boolean cancelMessages = info.apiLevel().atLeast(ApiLevel.parse("3.11"));
         boolean readyQueue = info.capabilities().contains(Capability.READY_QUEUE);
-        return new Program.Allowed(eagerTasks(), settings.timedRuns(), stopIterations, sameTaskFactory(), selectTimeouts,
-                cancelMessages, readyQueue);
+        return Allowed.DEFAULT.with(Allowed.Use.EAGER_TASKS, eagerTasks())
+                .with(Allowed.Use.TIMED_RUNS, settings.timedRuns()).with(Allowed.Use.STOP_ITERATIONS, stopIterations)
+                .with(Allowed.Use.TASKS_IN_RUNS, sameTaskFactory()).with(Allowed.Use.SELECT_TIMEOUTS, selectTimeouts)
+                .with(Allowed.Use.CANCEL_MESSAGES, cancelMessages).with(Allowed.Use.READY_QUEUE, readyQueue);
     }
 
     /** The sketch generator of these settings. */
@@ -240,7 +242,7 @@ public final class Explorer {
         long start = System.nanoTime();
         long deadline = settings.timeLimit() == null ? Long.MAX_VALUE : start + settings.timeLimit().toNanos();
         SketchGenerator generator = generator();
-        Program.Allowed allowed = allowed();
+        Allowed allowed = allowed();
         BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(4 * lanes.size());
         Map<Integer, Ran> ran = new ConcurrentHashMap<>();
         AtomicInteger firstDivergent = new AtomicInteger(Integer.MAX_VALUE);
@@ -427,7 +429,7 @@ public final class Explorer {
      */
     private Group shrink(Lane lane, int index, Sketch start, Program original, Divergence divergence, Trace expected,
             Trace observed, long deadline) {
-        Program.Allowed allowed = allowed();
+        Allowed allowed = allowed();
         Set<Program> rejected = new HashSet<>();
         Diverged first = new Diverged(original, divergence, expected, observed);
         int budget = divergence.signature().startsWith(Model.FAILURE_SIGNATURE)

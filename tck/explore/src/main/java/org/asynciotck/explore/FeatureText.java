@@ -179,7 +179,7 @@ public final class FeatureText {
 
     /** How a note's value is checked: an error by its type (its text differs between loops), else as it is. */
     private static String noteValue(Object value) {
-        String noted = Model.noted(value);
+        String noted = RunOrder.noted(value);
         if (!noted.equals(String.valueOf(value)) && value != null) {
             return "an error of type " + noted;
         }
@@ -188,7 +188,7 @@ public final class FeatureText {
 
     /** Whether the program asks for the ready queue's length (a note, or at top level): it needs the capability. */
     private static boolean notesLengths(Program program) {
-        return Model.everyOperation(program.steps()).stream()
+        return Steps.everyOperation(program.steps()).stream()
                 .anyMatch(op -> op instanceof Operation.ReadyQueueLength
                         || op instanceof Operation.Note n && n.of() instanceof Operation.ReadyQueueLength);
     }

@@ -64,7 +64,7 @@ public final class PythonScript {
             byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
                     "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
                             : "note".equals(program.kinds().get(event.label()))
-                            ? event.label() + ":" + Model.noted(event.value()) : event.label());
+                            ? event.label() + ":" + RunOrder.noted(event.value()) : event.label());
         }
         // What each step did (ok or the error's type), and the reports of the kit's own errors and calls: compared too
         StringBuilder expectedOutcomes = new StringBuilder("[");

@@ -39,7 +39,7 @@ final class ReadyQueue {
      * clock, and a loop thread's thread-safe calls each write to the self-pipe, whose reader's handle is
      * queued in whichever iteration the byte arrives before (and may be left for a later run).
      */
-    static boolean notesLengths(Sketch sketch, Program.Allowed allowed) {
+    static boolean notesLengths(Sketch sketch, Allowed allowed) {
         return allowed.readyQueue() && !(allowed.timedRuns() && sketch.choices().stream()
                 .anyMatch(c -> c.kind() == Sketch.Kind.TIMED_RUN || c.kind() == Sketch.Kind.CROSS_THREAD));
     }
@@ -101,15 +101,15 @@ final class ReadyQueue {
      */
     static Divergence lengthDiffers(Program program, int index, Object expected, Object observed) {
         List<Operation> steps = program.steps();
-        boolean fewer = compare(Model.noted(expected), Model.noted(observed)) > 0;
+        boolean fewer = compare(RunOrder.noted(expected), RunOrder.noted(observed)) > 0;
         String[] guarantee = index >= 2 && steps.get(index - 1) instanceof Operation.CancelHandle
                 && steps.get(index - 2) instanceof Operation.ReadyQueueLength
                 || fewer && cancelledSinceTheLastRun(steps, index)
                 ? new String[] {"cancel() leaves the handle in the ready queue: len(loop._ready) counts it until the"
                         + " iteration that meets it skips it", "HANDLE-1"}
-                : misnoted(program, "", -1, Model.noted(expected), Model.noted(observed));
+                : misnoted(program, "", -1, RunOrder.noted(expected), RunOrder.noted(observed));
         return new Divergence(guarantee[0], guarantee[1], "operation " + (index + 1) + " (ready_queue_length):"
-                + " expected " + Model.noted(expected) + ", observed " + Model.noted(observed),
+                + " expected " + RunOrder.noted(expected) + ", observed " + RunOrder.noted(observed),
                 "note|" + (guarantee[1] == null ? "no-rule" : guarantee[1]));
     }
 
@@ -134,7 +134,7 @@ final class ReadyQueue {
         for (int i = 0; i < steps.size(); i++) {
             String handle = steps.get(i) instanceof Operation.CallSoon c ? c.handle()
                     : steps.get(i) instanceof Operation.CallSoonThreadsafe c ? c.handle() : null;
-            if (Model.startsRun(steps.get(i))) {
+            if (Steps.startsRun(steps.get(i))) {
                 runs++;
             }
             if (handle != null && runs + 1 == run && cancelledBeforeARun(steps, i, handle)) {
@@ -155,7 +155,7 @@ final class ReadyQueue {
 
     /** Whether a top-level handle scheduled since the last run was cancelled before step {@code index}. */
     private static boolean cancelledSinceTheLastRun(List<Operation> steps, int index) {
-        for (int i = index - 1; i >= 0 && !Model.startsRun(steps.get(i)); i--) {
+        for (int i = index - 1; i >= 0 && !Steps.startsRun(steps.get(i)); i--) {
             String handle = steps.get(i) instanceof Operation.CallSoon c ? c.handle()
                     : steps.get(i) instanceof Operation.CallSoonThreadsafe c ? c.handle() : null;
             for (int j = i + 1; handle != null && j < index; j++) {
@@ -168,7 +168,7 @@ final class ReadyQueue {
     }
 
     private static boolean cancelledBeforeARun(List<Operation> steps, int scheduled, String handle) {
-        for (int j = scheduled + 1; j < steps.size() && !Model.startsRun(steps.get(j)); j++) {
+        for (int j = scheduled + 1; j < steps.size() && !Steps.startsRun(steps.get(j)); j++) {
             if (steps.get(j) instanceof Operation.CancelHandle c && c.handle().equals(handle)) {
                 return true;
             }
@@ -177,7 +177,7 @@ final class ReadyQueue {
     }
 
     private static boolean registersDoneCallbacks(Program program) {
-        return Model.everyOperation(program.steps()).stream().anyMatch(op -> op instanceof Operation.AddDoneCallback
+        return Steps.everyOperation(program.steps()).stream().anyMatch(op -> op instanceof Operation.AddDoneCallback
                 || op instanceof Operation.RunUntilComplete
                 || op instanceof Operation.CreateTask t && t.awaits() != null
                 || op instanceof Operation.CreateScriptedTask t && t.awaits() != null);
@@ -186,11 +186,11 @@ final class ReadyQueue {
     /** Whether the program cancels a timer's handle (at top level, where handles are cancelled). */
     private static boolean cancelsATimer(Program program) {
         return program.steps().stream().anyMatch(op -> op instanceof Operation.CancelHandle c && c.handle().length() > 1
-                && Model.isTimer(program.kinds().get(c.handle().substring(1))));
+                && Steps.isTimer(program.kinds().get(c.handle().substring(1))));
     }
 
     private static boolean makesTasks(Program program) {
-        return Model.everyOperation(program.steps()).stream().anyMatch(op -> op instanceof Operation.CreateTask
+        return Steps.everyOperation(program.steps()).stream().anyMatch(op -> op instanceof Operation.CreateTask
                 || op instanceof Operation.CreateScriptedTask || op instanceof Operation.RunCoroutineUntilComplete);
     }
 
@@ -212,10 +212,10 @@ final class ReadyQueue {
      * fewer than those handles explain.
      */
     static Trace forgivingWhatOnlyCPythonQueues(Program program, Trace expected, Trace observed) {
-        long selfPipe = Model.everyOperation(program.steps()).stream()
+        long selfPipe = Steps.everyOperation(program.steps()).stream()
                 .anyMatch(op -> op instanceof Operation.CallSoonThreadsafe) ? 1 : 0;
         long cancelledTimers = program.steps().stream().filter(op -> op instanceof Operation.CancelHandle c
-                && c.handle().length() > 1 && Model.isTimer(program.kinds().get(c.handle().substring(1)))).count();
+                && c.handle().length() > 1 && Steps.isTimer(program.kinds().get(c.handle().substring(1)))).count();
         long most = selfPipe + cancelledTimers;
         if (most == 0) {
             return observed;
@@ -227,7 +227,7 @@ final class ReadyQueue {
     private static Trace readingAsTheReference(Program program, Trace expected, Trace observed,
             BiPredicate<Object, Object> forgiven) {
         Set<String> lengthNotes = new HashSet<>();
-        Model.everyOperation(program.steps()).forEach(op -> {
+        Steps.everyOperation(program.steps()).forEach(op -> {
             if (op instanceof Operation.Note note && note.of() instanceof Operation.ReadyQueueLength) {
                 lengthNotes.add(note.name());
             }

@@ -118,10 +118,10 @@ final class Reliance {
     /** The rules {@code steps}, with everything their callbacks, tasks and notes do, lean on. */
     static Set<String> of(List<Operation> steps) {
         List<Operation> every = new ArrayList<>();
-        for (Operation op : Model.everyOperation(steps)) {
+        for (Operation op : Steps.everyOperation(steps)) {
             every.add(op);
             if (op instanceof Operation.Note note) {
-                every.addAll(Model.everyOperation(List.of(note.of())));
+                every.addAll(Steps.everyOperation(List.of(note.of())));
             }
         }
         Set<String> rules = new TreeSet<>(EVERY_PROGRAM);

@@ -12,7 +12,7 @@ import org.asynciotck.spi.Operation;
  * The select-timeout probe (TIMEOUT-1 to TIMEOUT-4): how long the loop would block in its selector, asked with
  * {@code select_timeout} (one iteration with the selector replaced by a probe that never blocks and answers the
  * timeout the loop passed). Generated only where the implementation declares the {@code select-timeout}
- * capability ({@link Program.Allowed#selectTimeouts()}).
+ * capability ({@link Allowed#selectTimeouts()}).
  *
  * <p>An {@code AT} choice with an argument from {@link #FIRST_ARG} on carries the probe instead of its timer (an
  * argument, not a kind of its own, so a program without it is the program it was); the first such choice picks the

@@ -72,9 +72,9 @@ class CancelMessagesTest {
         int withMessage = 0;
         for (int i = 0; i < 500; i++) {
             Sketch sketch = generator.sketch(1, i);
-            Program with = Program.of(sketch, new Program.Allowed(false, true, false));
-            Program without = Program.of(sketch, new Program.Allowed(false, true, false).withCancelMessages(false));
-            boolean message = Model.everyOperation(with.steps()).stream()
+            Program with = Program.of(sketch, Allowed.DEFAULT);
+            Program without = Program.of(sketch, Allowed.DEFAULT.with(Allowed.Use.CANCEL_MESSAGES, false));
+            boolean message = Steps.everyOperation(with.steps()).stream()
                     .anyMatch(op -> op instanceof Operation.CancelTask c && c.msg() != null);
             if (message) {
                 withMessage++;

@@ -58,7 +58,7 @@ class ExplorationTest {
         try (ProcessImplementation eager = Loops.agent(Loops.python("3.12.1"), "c",
                         "declaration_loops:declared_eager_task_factory", Loops.declarationLoops());
                 ReferenceImplementation reference = new ReferenceImplementation()) {
-            Program.Allowed allowed = new Explorer(reference, eager, Explorer.Settings.of(SEED, 1)).allowed();
+            Allowed allowed = new Explorer(reference, eager, Explorer.Settings.of(SEED, 1)).allowed();
             assertThat(allowed.tasksInRuns()).as("tasks made in runs").isFalse();
             assertThat(allowed.eagerTasks()).as("eager tasks").isFalse();
         }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /** What programs say about the ready queue ({@link ReadyQueue}), and only where it is declared. */
 class ReadyQueueTest {
 
-    private static final Program.Allowed DECLARED = new Program.Allowed(false, true, false).withReadyQueue(true);
-    private static final Program.Allowed UNDECLARED = new Program.Allowed(false, true, false);
+    private static final Allowed DECLARED = Allowed.DEFAULT.with(Allowed.Use.READY_QUEUE, true);
+    private static final Allowed UNDECLARED = Allowed.DEFAULT;
 
     private static List<Sketch> sketches(int count) {
         SketchGenerator generator = new SketchGenerator(12, 28);
@@ -22,7 +22,7 @@ class ReadyQueueTest {
     }
 
     private static boolean notesLengths(Program program) {
-        return Model.everyOperation(program.steps()).stream()
+        return Steps.everyOperation(program.steps()).stream()
                 .anyMatch(op -> op instanceof Operation.ReadyQueueLength
                         || op instanceof Operation.Note n && n.of() instanceof Operation.ReadyQueueLength);
     }
@@ -76,7 +76,7 @@ class ReadyQueueTest {
     }
 
     private static Trace noting(Program program, int length) {
-        String note = Model.everyOperation(program.steps()).stream()
+        String note = Steps.everyOperation(program.steps()).stream()
                 .flatMap(op -> op instanceof Operation.Note n ? Stream.of(n.name()) : Stream.empty())
                 .findFirst().orElseThrow();
         List<Outcome> nothing = program.steps().stream().map(step -> Outcome.nothing()).toList();

@@ -94,7 +94,7 @@ class RunEndingsTest {
 
     @Test
     void theRaisingCallbacksAreFoundWhereverTheyAreScheduled() {
-        assertThat(Model.raisingLabels(PROGRAM)).containsExactly("c1.1");
+        assertThat(Outcomes.raisingLabels(PROGRAM)).containsExactly("c1.1");
     }
 
     private static Trace trace(List<Outcome> outcomes, Event... events) {

@@ -28,11 +28,11 @@ class TimeoutProbeTest {
         return new Sketch.Child(Sketch.ChildKind.SOON, 0, List.of());
     }
 
-    private static final Program.Allowed PROBING = new Program.Allowed(false, true, false).withSelectTimeouts(true);
+    private static final Allowed PROBING = Allowed.DEFAULT.with(Allowed.Use.SELECT_TIMEOUTS, true);
 
     @Test
     void theProbeIsWrittenAtTheEndOnlyWhereTheCapabilityIsDeclared() {
-        Program without = Program.of(SKETCH, new Program.Allowed(false, true, false));
+        Program without = Program.of(SKETCH, Allowed.DEFAULT);
         assertThat(without.steps()).noneMatch(Operation.SelectTimeout.class::isInstance);
 
         Program with = Program.of(SKETCH, PROBING);

@@ -139,23 +139,20 @@ class WorkedExampleTest {
     }
 
     /**
-     * With the exploration stage on, the base class explores too: DequeLoop diverges nowhere (the programs that
-     * use readers and writers, which it leaves out, are not compared), and the LIFO variant's divergences each
-     * name a rule, the largest group the order its queue breaks.
+     * The base class explores with the budget it is given: the LIFO variant's divergences each name a rule, the
+     * largest group the order its queue breaks.
      */
     @Test
     void theExplorationStageJudgesJavaLoopsThroughTheBaseClass(@TempDir Path out) {
+        // DequeLoop's own certification explores with the default budget (EXPLORE-1 passes in the test above);
+        // here the budget is the caller's, through the static entry point
         ExplorationBudget budget = ExplorationBudget.DEFAULT.withPrograms(200);
-        RunResult faithful = AsyncioLoopConformanceTest.certify(
-                new JavaLoopImplementation(new DequeLoopProvider()), out.resolve("deque"), null, budget);
-        assertThat(faithful.exploration().state()).as(faithful.exploration().describe()).isEqualTo(Exploration.State.RAN);
-        assertThat(faithful.exploration().programs()).isEqualTo(200);
-        assertThat(faithful.exploration().why()).contains("add_reader");
-        assertThat(faithful.exploration().findings()).isEmpty();
-        assertThat(faithful.conformant()).isTrue();
-
         RunResult lifo = AsyncioLoopConformanceTest.certify(
                 new JavaLoopImplementation(new LifoDequeLoop.Provider()), out.resolve("lifo"), null, budget);
+        assertThat(lifo.exploration().state()).as(lifo.exploration().describe()).isEqualTo(Exploration.State.RAN);
+        assertThat(lifo.exploration().programs()).isEqualTo(200);
+        // the programs that use readers and writers, which DequeLoop leaves out, are not compared
+        assertThat(lifo.exploration().why()).contains("add_reader");
         // A reversed queue also moves a callback past a stop(), which the model names NTODO-1: the scenarios found
         // NTODO-3 broken, so that finding is blocked by it rather than a second failure.
         assertThat(lifo.exploration().findings()).isNotEmpty().allSatisfy(finding ->
