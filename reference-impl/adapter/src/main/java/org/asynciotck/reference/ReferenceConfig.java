@@ -88,15 +88,23 @@ public record ReferenceConfig(
      * {@code tested} declares, so that version-gated behaviour agrees, and following the
      * {@code eager-task-factory} profile where {@code tested} declares it (declared, never inferred from how it
      * behaves): then every task made through {@code create_task} is made as {@code asyncio.eager_task_factory}
-     * makes it, {@code Task(coro, loop=loop, name=name, eager_start=True)}. Every other profile stays stock
-     * asyncio's: the reference loop follows no other one.
+     * makes it, {@code Task(coro, loop=loop, name=name, eager_start=True)}; and the {@code synchronous-dispatch}
+     * profile where {@code tested} declares it: then the reference loop is {@link #synchronousDispatch()}'s,
+     * whose futures call their done callbacks inside {@code set_result} (a loop of that design is compared with
+     * one of that design, not failed for it). Every other profile stays stock asyncio's: the reference loop
+     * follows no other one.
      */
     public static ReferenceConfig comparedWith(ImplementationInfo tested) {
-        ReferenceConfig config = defaults().withApiLevel(tested.apiLevel());
-        if (!tested.profiles().follows(Profile.EAGER_TASK_FACTORY)) {
-            return config;
+        boolean synchronous = tested.profiles().follows(Profile.SYNCHRONOUS_DISPATCH);
+        ReferenceConfig config = (synchronous ? synchronousDispatch() : defaults()).withApiLevel(tested.apiLevel());
+        List<String> followed = new java.util.ArrayList<>();
+        if (synchronous) {
+            followed.add(Profile.SYNCHRONOUS_DISPATCH.wireName());
         }
-        return config.withProfiles(Profiles.declared(List.of(Profile.EAGER_TASK_FACTORY.wireName()), tested.apiLevel()));
+        if (tested.profiles().follows(Profile.EAGER_TASK_FACTORY)) {
+            followed.add(Profile.EAGER_TASK_FACTORY.wireName());
+        }
+        return followed.isEmpty() ? config : config.withProfiles(Profiles.declared(followed, tested.apiLevel()));
     }
 
     public ReferenceConfig withIdentity(String newId, String newName) {

@@ -65,6 +65,27 @@ class ReferenceImplementationTest {
         }
     }
 
+    /**
+     * A loop of the synchronous design is compared with the reference loop of that design: found when the
+     * exploration stage became part of every certification, and reference-sync failed NTODO-3 and TASK-1 against
+     * the deferred one.
+     */
+    @Test
+    void comparedWithALoopThatDeclaresSynchronousDispatchTheReferenceDispatchesSynchronously() {
+        ImplementationInfo synchronous = new ImplementationInfo("sync", "futures that call back in set_result", "1", "",
+                ApiLevel.parse("3.12"), Set.of(), Profiles.declared(List.of("synchronous-dispatch"), ApiLevel.parse("3.12")));
+        ReferenceConfig config = ReferenceConfig.comparedWith(synchronous);
+        assertThat(config.profiles().follows(Profile.SYNCHRONOUS_DISPATCH)).isTrue();
+        try (ReferenceImplementation following = new ReferenceImplementation(config);
+                LoopSession session = following.openSession()) {
+            session.perform(new Operation.CreateFuture("f"));
+            session.perform(new Operation.AddDoneCallback("f", "d", List.of()));
+            session.perform(new Operation.SetResult("f", 1));
+            assertThat(recorded(session)).extracting(Event::label, Event::run)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("d", 0)); // called inside set_result
+        }
+    }
+
     @Test
     void comparedWithALoopThatDeclaresTheEagerTaskFactoryTheReferenceFollowsIt() {
         ImplementationInfo eager = new ImplementationInfo("eager", "a loop with asyncio.eager_task_factory", "1", "",

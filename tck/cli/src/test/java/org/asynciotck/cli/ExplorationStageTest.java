@@ -55,6 +55,31 @@ class ExplorationStageTest {
     }
 
     @Test
+    void theStageRunsByDefault() throws IOException {
+        int code = run("run", "--tags", "@EXPLORE-1", "--explore-programs", "40", "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.CONFORMANT);
+        assertThat(conformance().at("/exploration/state").asText()).isEqualTo("ran");
+        assertThat(conformance().at("/exploration/seed").asLong()).isEqualTo(1);
+    }
+
+    /**
+     * The reference loop of the other future design, which declares synchronous-dispatch, is explored against a
+     * reference loop of its design and diverges nowhere (against the deferred one it failed NTODO-3 and TASK-1).
+     */
+    @Test
+    void aLoopOfTheSynchronousDesignIsComparedWithItsDesign() throws IOException {
+        int code = run("run", "--impl", "reference-sync", "--tags", "@EXPLORE-1", "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.CONFORMANT);
+        JsonNode exploration = new ObjectMapper().readTree(reports.resolve("reference-sync/conformance.json").toFile())
+                .at("/exploration");
+        assertThat(exploration.at("/state").asText()).isEqualTo("ran");
+        assertThat(exploration.at("/programs").asInt()).isEqualTo(300);
+        assertThat(exploration.at("/findings").size()).as(exploration.toString()).isZero();
+    }
+
+    @Test
     void aStageTurnedOffSaysSoOnTheCertificate() throws IOException {
         int code = run("run", "--tags", "@EXPLORE-1", "--no-explore", "--no-allure-html");
 
