@@ -15,15 +15,18 @@ Feature: Generated programs behave as asyncio guarantees
   broken, at that rule's level, in that rule's row of the certificate, with the
   shrunk program as a scenario (runnable with run --features) and as a plain
   Python script for evidence. A divergence the model cannot name a rule for is
-  never dropped: it fails this rule. The seed, the budget and how many programs
-  ran are in every report, so any verdict can be replayed; a run that turns
-  exploration off says so on its certificate.
+  never dropped: it fails this rule. One defect, one rule: a divergence whose
+  program leans on a rule the run's scenarios found broken may be that defect's
+  consequence, so it is listed, "blocked by" that rule, and fails no other. The
+  seed, the budget and how many programs ran are in every report, so any
+  verdict can be replayed; a run that turns exploration off says so on its
+  certificate.
 
   Only operations the loop declares are generated (eager tasks where it
   declares eager start, the ready queue where it declares that capability, ...),
   and the reference loop follows the profiles the loop declares that it can
-  follow (the eager task factory): a guarantee the loop is not held to is never
-  compared.
+  follow (the eager task factory, synchronous dispatch): a guarantee the loop is
+  not held to is never compared.
 
   Source: the kit's exploration (tck/explore, docs/exploration.md); the model's
   guarantees are the rules of the features before this one.

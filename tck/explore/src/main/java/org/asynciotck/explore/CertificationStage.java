@@ -18,8 +18,9 @@ import org.asynciotck.spi.LoopImplementation;
 
 /**
  * The exploration stage of every certification (EXPLORE-1): the budget's programs on the loop under test and
- * on a reference loop at the API level and task factory the loop declares, the report of {@code explore}
- * written under the run's report folder, and each group of divergences as a finding of the rule it names.
+ * on a reference loop at the API level, task factory and future design the loop declares, the report of
+ * {@code explore} written under the run's report folder, and each group of divergences as a finding of the rule
+ * it names.
  * Found by the kit through {@link java.util.ServiceLoader} (META-INF/services).
  */
 public final class CertificationStage implements ExplorationStage {
