@@ -312,14 +312,19 @@ final class AgentProcess {
     void killTree() {
         usable = false;
         LiveAgents.end(tree);
-        process.destroyForcibly();
+        // Through the handle first: Process.destroyForcibly() also closes the streams, and the stderr pump would
+        // lose what the agent wrote just before it died (a crash's own message, the failure's diagnostics)
+        process.toHandle().destroyForcibly();
         try {
             process.onExit().get(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            stderrPump.join(STDERR_DRAIN.toMillis()); // at the pipe's end of file, at once unless a child holds it
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
             // A process that survives SIGKILL for two seconds is the operating system's business.
         }
+        // Now the streams: their descriptors are released, and a pump that a leftover child keeps reading ends
+        process.destroyForcibly();
     }
 
     private void send(long seq, Request request) {
