@@ -1,6 +1,7 @@
 package org.asynciotck.reference;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -97,7 +98,7 @@ public record ReferenceConfig(
     public static ReferenceConfig comparedWith(ImplementationInfo tested) {
         boolean synchronous = tested.profiles().follows(Profile.SYNCHRONOUS_DISPATCH);
         ReferenceConfig config = (synchronous ? synchronousDispatch() : defaults()).withApiLevel(tested.apiLevel());
-        List<String> followed = new java.util.ArrayList<>();
+        List<String> followed = new ArrayList<>();
         if (synchronous) {
             followed.add(Profile.SYNCHRONOUS_DISPATCH.wireName());
         }

@@ -190,6 +190,7 @@ final class ExploreCommand implements Callable<Integer> {
         // Ctrl-C or SIGTERM: the explorer stops, and the exit waits (bounded) until what ran is reported
         CountDownLatch reported = new CountDownLatch(1);
         Explorer.Result result;
+        String replay;
         Path json;
         try (InterruptExit.Registration onSignal = InterruptExit.beforeExit(() -> {
             explorer.stop();
@@ -203,11 +204,11 @@ final class ExploreCommand implements Callable<Integer> {
                     err.flush();
                 }
             });
-            json = ExplorationReport.write(result, tested.info(), replayCommand(result), folder);
+            replay = replayCommand(result);
+            json = ExplorationReport.write(result, tested.info(), replay, folder);
         } finally {
             reported.countDown();
         }
-        String replay = replayCommand(result);
         out.printf("%d programs (%d operations), seed %d%s: %s%n", result.programs(), result.operations(), seed,
                 result.timedOut() ? " (the time bound ended the generation)"
                         : result.interrupted() ? " (interrupted: incomplete)" : "",

@@ -1,14 +1,12 @@
 package org.asynciotck.gallery;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import org.asynciotck.exploration.ExplorationBudget;
+import org.asynciotck.kit.PyenvPythons;
 import org.asynciotck.process.AgentCommand;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.runner.ConformanceRun;
@@ -29,11 +27,7 @@ final class GalleryRuns {
 
     /** The pyenv interpreter of {@code version}; the test is skipped (never failed) when it is not installed. */
     static Path python(String version) {
-        String root = System.getenv("PYENV_ROOT");
-        Path pyenv = root == null || root.isBlank() ? Path.of(System.getProperty("user.home"), ".pyenv") : Path.of(root);
-        Path python = pyenv.resolve("versions").resolve(version).resolve("bin/python3");
-        assumeTrue(Files.isExecutable(python), "CPython " + version + " is not installed (no " + python + ")");
-        return python;
+        return PyenvPythons.installed(version);
     }
 
     /**

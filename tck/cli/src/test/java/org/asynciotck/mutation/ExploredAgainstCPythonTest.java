@@ -1,15 +1,14 @@
 package org.asynciotck.mutation;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.asynciotck.explore.Explorer;
+import org.asynciotck.kit.PyenvPythons;
 import org.asynciotck.process.AgentCommand;
 import org.asynciotck.process.ProcessImplementation;
 import org.asynciotck.reference.ReferenceConfig;
@@ -36,7 +35,7 @@ class ExploredAgainstCPythonTest {
     @TestFactory
     Stream<DynamicTest> theReferenceLoopDivergesFromCPythonNowhere() {
         return LongStream.rangeClosed(1, SEEDS).mapToObj(seed -> dynamicTest("seed " + seed, () -> {
-            Path python = python();
+            Path python = PyenvPythons.installed(PYTHON);
             AgentCommand command = AgentCommand.python(python).variant("c").operationTimeout(Duration.ofSeconds(10))
                     .handshakeTimeout(Duration.ofSeconds(10)).build();
             try (ProcessImplementation cpython = new ProcessImplementation(command);
@@ -51,13 +50,5 @@ class ExploredAgainstCPythonTest {
                         seed).isEmpty();
             }
         }));
-    }
-
-    private static Path python() {
-        String root = System.getenv("PYENV_ROOT");
-        Path pyenv = root == null || root.isBlank() ? Path.of(System.getProperty("user.home"), ".pyenv") : Path.of(root);
-        Path python = pyenv.resolve("versions").resolve(PYTHON).resolve("bin/python3");
-        assumeTrue(Files.isExecutable(python), "CPython " + PYTHON + " is not installed (no " + python + ")");
-        return python;
     }
 }

@@ -185,8 +185,13 @@ final class ReadyQueue {
 
     /** Whether the program cancels a timer's handle (at top level, where handles are cancelled). */
     private static boolean cancelsATimer(Program program) {
-        return program.steps().stream().anyMatch(op -> op instanceof Operation.CancelHandle c && c.handle().length() > 1
-                && Steps.isTimer(program.kinds().get(c.handle().substring(1))));
+        return cancelledTimers(program) > 0;
+    }
+
+    /** How many timers' handles the program cancels (at top level, where handles are cancelled). */
+    private static long cancelledTimers(Program program) {
+        return program.steps().stream().filter(op -> op instanceof Operation.CancelHandle c && c.handle().length() > 1
+                && Steps.isTimer(program.kinds().get(c.handle().substring(1)))).count();
     }
 
     private static boolean makesTasks(Program program) {
@@ -214,9 +219,7 @@ final class ReadyQueue {
     static Trace forgivingWhatOnlyCPythonQueues(Program program, Trace expected, Trace observed) {
         long selfPipe = Steps.everyOperation(program.steps()).stream()
                 .anyMatch(op -> op instanceof Operation.CallSoonThreadsafe) ? 1 : 0;
-        long cancelledTimers = program.steps().stream().filter(op -> op instanceof Operation.CancelHandle c
-                && c.handle().length() > 1 && Steps.isTimer(program.kinds().get(c.handle().substring(1)))).count();
-        long most = selfPipe + cancelledTimers;
+        long most = selfPipe + cancelledTimers(program);
         if (most == 0) {
             return observed;
         }

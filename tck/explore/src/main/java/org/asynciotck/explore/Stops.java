@@ -112,33 +112,9 @@ final class Stops {
     }
 
     private static void collectStoppers(Operation op, Set<String> stoppers) {
-        String label = null;
-        List<Operation> then = List.of();
-        if (op instanceof Operation.CallSoon c) {
-            label = c.label();
-            then = c.then();
-        } else if (op instanceof Operation.CallSoonThreadsafe c) {
-            label = c.label();
-            then = c.then();
-        } else if (op instanceof Operation.CallLater c) {
-            label = c.label();
-            then = c.then();
-        } else if (op instanceof Operation.CallAt c) {
-            label = c.label();
-            then = c.then();
-        } else if (op instanceof Operation.AddDoneCallback c) {
-            label = c.label();
-            then = c.then();
-        } else if (op instanceof Operation.CreateTask c) {
-            label = c.label();
-            then = c.then();
-        } else if (op instanceof Operation.CreateScriptedTask c) {
-            label = c.label();
-            then = c.then();
+        for (Operation each : Steps.everyOperation(List.of(op))) {
+            Steps.scheduled(each).filter(body -> body.then().stream().anyMatch(Operation.Stop.class::isInstance))
+                    .ifPresent(body -> stoppers.add(body.label()));
         }
-        if (label != null && then.stream().anyMatch(Operation.Stop.class::isInstance)) {
-            stoppers.add(label);
-        }
-        then.forEach(inner -> collectStoppers(inner, stoppers));
     }
 }

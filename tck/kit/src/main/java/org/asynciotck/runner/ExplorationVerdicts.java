@@ -57,23 +57,16 @@ final class ExplorationVerdicts {
         List<String> broken = broken(exploration, scenarios, catalogue);
         List<ScenarioResult> results = new ArrayList<>();
         List<ExplorationFinding> marked = new ArrayList<>();
-        List<String> explore1Blockers = new ArrayList<>();
-        boolean explore1Unblocked = false;
         int line = catalogue.find(EXPLORE_1).map(CatalogueRule::line).orElse(0);
         for (ExplorationFinding finding : exploration.findings()) {
             List<String> blockers = blockers(finding, exploration, broken);
-            boolean blocked = !blockers.isEmpty();
-            Optional<CatalogueRule> rule = counted(finding, scenarios) ? catalogue.find(finding.ruleId()) : Optional.empty();
-            if (finding.ruleId() == null) {
-                explore1Blockers.addAll(blockers);
-                explore1Unblocked |= !blocked;
-            }
-            if (rule.isEmpty()) {
-                marked.add(blocked ? finding.blockedBy(blockers) : finding);
+            if (!blockers.isEmpty()) {
+                marked.add(finding.blockedBy(blockers));
                 continue;
             }
-            if (blocked) {
-                marked.add(finding.blockedBy(blockers));
+            Optional<CatalogueRule> rule = counted(finding, scenarios) ? catalogue.find(finding.ruleId()) : Optional.empty();
+            if (rule.isEmpty()) {
+                marked.add(finding);
                 continue;
             }
             marked.add(finding.countedInItsRule());
@@ -83,7 +76,9 @@ final class ExplorationVerdicts {
         }
         // EXPLORE-1's own scenario fails on the findings that name no rule: where each of them is blocked, none is
         // evidence against it, and it passes saying so
-        List<String> explore1By = explore1Unblocked ? List.of() : explore1Blockers.stream().distinct().sorted().toList();
+        List<ExplorationFinding> unnamed = marked.stream().filter(f -> f.ruleId() == null).toList();
+        List<String> explore1By = unnamed.stream().anyMatch(f -> f.blockedBy().isEmpty()) ? List.of()
+                : unnamed.stream().flatMap(f -> f.blockedBy().stream()).distinct().sorted().toList();
         List<ScenarioResult> own = scenarios.stream().map(s -> s.ruleId().filter(EXPLORE_1::equals).isPresent()
                 && s.verdict() == Verdict.FAIL && !explore1By.isEmpty() ? allBlocked(s, explore1By) : s).toList();
         return new Merged(exploration.withFindings(marked), own, results);
