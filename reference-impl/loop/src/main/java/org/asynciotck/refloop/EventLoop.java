@@ -136,10 +136,7 @@ public class EventLoop implements AutoCloseable {
      * less runs it in the next iteration, never inside this call (TIMER-4).
      */
     public TimerHandle callLater(double delaySeconds, Runnable callback) {
-        if (Double.isNaN(delaySeconds)) {
-            throw new IllegalArgumentException("delaySeconds must be a number: " + delaySeconds);
-        }
-        return callAt(time() + delaySeconds, callback);
+        return callAt(time() + delaySeconds, callback); // a NaN delay is a NaN deadline, which callAt refuses
     }
 
     /** CPython {@code call_at}: a timer due at {@code when} on this loop's clock (TIMER-1: {@code when()} is it). */
@@ -225,7 +222,8 @@ public class EventLoop implements AutoCloseable {
      * result (or throws its exception).
      */
     public <T> T runUntilComplete(Future<T> future) {
-        checkClosed();
+        // CPython checks closed here first; runForever's check refuses the same way, and the finally below
+        // takes the stop callback off again, so the future is left as it was (CLOSED-2)
         if (!allowsNestedRuns()) {
             checkNotRunning();
         }

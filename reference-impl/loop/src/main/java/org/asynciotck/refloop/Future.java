@@ -116,10 +116,11 @@ public class Future<T> {
     /**
      * Cancels with this very error, which the first {@link #result()} or {@link #exception()} throws, and a
      * CancelledError with no message after (CPython {@code _cancelled_exc}): how a {@link Task} keeps the
-     * CancelledError its coroutine ended with.
+     * CancelledError its coroutine ended with. No answer: the task calls it from its own step, while it is
+     * pending, so it always takes (an unused answer was a mutant no program could tell apart).
      */
-    protected boolean cancelWith(CancelledException error) {
-        return cancelled(new CancelledException(), error);
+    protected void cancelWith(CancelledException error) {
+        cancelled(new CancelledException(), error);
     }
 
     private boolean cancelled(CancelledException held, CancelledException once) {
