@@ -235,6 +235,14 @@ final class RunOrder {
                     + Steps.runName(expectedRun) + ", observed in " + Steps.runName(observedRun) + "; expected " + e
                     + ", observed " + o, "io|" + where + "|" + rule[1]);
         }
+        // A run that a callback's KeyboardInterrupt or SystemExit ended: what else ran in it is that ending's
+        if (("earlier".equals(where) || "extra".equals(where)) && observedRun != null
+                && endedByABaseException(program, e.get(observedRun))) {
+            return new Divergence("KeyboardInterrupt and SystemExit raised by a callback leave run_forever() at once:"
+                    + " the rest of the batch stays queued for the next run (errata U-5)", "EXC-2", "'" + token + "' ("
+                    + kind + ") expected in " + Steps.runName(expectedRun) + ", observed in " + Steps.runName(observedRun)
+                    + ", which a callback's BaseException ends; expected " + e + ", observed " + o, "run|EXC-2");
+        }
         Set<Integer> stoppedRuns = Stops.stopped(program, e);
         boolean cancelledRan = "extra".equals(where) && Steps.cancelled(program, token);
         if (!cancelledRan && ("earlier".equals(where) || "extra".equals(where)) && observedRun != null
@@ -243,7 +251,7 @@ final class RunOrder {
                     + Steps.runName(observedRun) + ", a run that stop() ends; expected " + e + ", observed " + o);
         }
         if (("later".equals(where) || "missing".equals(where)) && expectedRun != null
-                && Stops.staleStopBefore(program, e, expectedRun) && Stops.cutShort(e, o, expectedRun)) {
+                && Stops.staleStopBefore(program, e, o, expectedRun) && Stops.cutShort(e, o, expectedRun)) {
             return new Divergence("a stop() called in a run that is stopping anyway changes nothing: the next run"
                     + " is not cut short (errata U-7)", "NTODO-4", "'" + token + "' (" + kind + ") expected in "
                     + Steps.runName(expectedRun) + ", observed in " + Steps.runName(observedRun) + ", after a run_once in"
@@ -267,13 +275,6 @@ final class RunOrder {
                     + " loop runs it in an iteration", "TIMER-4", "'" + token + "' (" + kind + ") expected in "
                     + Steps.runName(expectedRun) + ", observed outside any iteration; expected " + e + ", observed " + o,
                     "run|TIMER-4");
-        }
-        if (("earlier".equals(where) || "extra".equals(where)) && observedRun != null
-                && endedByABaseException(program, e.get(observedRun))) {
-            return new Divergence("KeyboardInterrupt and SystemExit raised by a callback leave run_forever() at once:"
-                    + " the rest of the batch stays queued for the next run (errata U-5)", "EXC-2", "'" + token + "' ("
-                    + kind + ") expected in " + Steps.runName(expectedRun) + ", observed in " + Steps.runName(observedRun)
-                    + ", which a callback's BaseException ends; expected " + e + ", observed " + o, "run|EXC-2");
         }
         String[] guarantee = switch (where) {
             case "earlier" -> switch (kind) {
@@ -320,7 +321,8 @@ final class RunOrder {
         if (run == null || run.isEmpty()) {
             return false;
         }
-        String last = Steps.base(run.get(run.size() - 1));
+        // the callback whose event came last; a note recorded inside a callback ("c1.1") is the callback's ("c1")
+        String last = Steps.owner(program, Steps.base(run.get(run.size() - 1)));
         return Steps.everyOperation(program.steps()).stream().map(Steps::scheduled).flatMap(Optional::stream)
                 .anyMatch(s -> s.label().equals(last) && s.then().stream()
                         .anyMatch(Operation.RaiseBaseException.class::isInstance));

@@ -122,6 +122,15 @@ final class Steps {
         return colon < 0 ? token : token.substring(0, colon);
     }
 
+    /** The callback or task that recorded {@code label}: itself, or for a note recorded inside one ("c1.1") that one ("c1"). */
+    static String owner(Program program, String label) {
+        String owner = label;
+        while ("note".equals(program.kinds().get(owner)) && owner.lastIndexOf('.') > 0) {
+            owner = owner.substring(0, owner.lastIndexOf('.'));
+        }
+        return owner;
+    }
+
     /** The kind of what recorded a token: a label's kind, "task" for task events, "error" for !error. */
     static String kind(Program program, String token) {
         if (token.startsWith("!error")) {

@@ -66,22 +66,75 @@ final class Stops {
     }
 
     /**
-     * Whether the run before {@code run} was a run_once (stop() then run_forever()) in which a callback called
-     * stop() again: a loop that queues each stop() (uvloop) keeps the second and cuts {@code run} short.
+     * Whether a run before {@code run} was stopping from its start and a callback called stop() again in it: a
+     * run_once (stop() then run_forever()), or a run_forever() with a top-level stop() written before it. A loop
+     * that queues each stop() (uvloop, errata U-7) keeps the second, which cuts a later run short after its
+     * first batch (and a stop() in that run is then one more of the same). Right after a run_once that is
+     * enough; otherwise the observed run must also be what {@code run} had queued when it started and no more:
+     * a run cut short anywhere else is too easily something else (the gallery's clock_rewound_when_timers_fire
+     * looked like it).
      */
-    static boolean staleStopBefore(Program program, Map<Integer, List<String>> e, int run) {
+    static boolean staleStopBefore(Program program, Map<Integer, List<String>> e, Map<Integer, List<String>> o, int run) {
         Set<String> stoppers = new HashSet<>();
         program.steps().forEach(step -> collectStoppers(step, stoppers));
         int started = 0;
+        boolean stopFirst = false;
         for (Operation step : program.steps()) {
-            if (Steps.startsRun(step) && ++started == run - 1) {
-                // Only a run_once: with stop() written before a run_forever, a cut-short run is too easily
-                // something else (the gallery's clock_rewound_when_timers_fire looked like it).
-                return step instanceof Operation.RunOnce && e.getOrDefault(run - 1, List.of())
-                        .stream().anyMatch(t -> stoppers.contains(Steps.base(t)));
+            if (step instanceof Operation.Stop) {
+                stopFirst = true;
+                continue;
+            }
+            if (!Steps.startsRun(step)) {
+                continue;
+            }
+            if (++started >= run) {
+                return false;
+            }
+            boolean stoppingFromTheStart = step instanceof Operation.RunOnce
+                    || step instanceof Operation.RunForever && stopFirst;
+            stopFirst = false;
+            boolean stoppedAgain = e.getOrDefault(started, List.of()).stream()
+                    .anyMatch(t -> stoppers.contains(Steps.base(t)));
+            if (stoppingFromTheStart && stoppedAgain && (started == run - 1 && step instanceof Operation.RunOnce
+                    || queuedBefore(program, run).containsAll(owners(program, o.getOrDefault(run, List.of()))))) {
+                return true;
             }
         }
         return false;
+    }
+
+    /**
+     * What top-level steps between the run before {@code run} and it queued for it: callbacks (call_soon,
+     * call_soon_threadsafe), tasks' first steps, timers already due (a delay of zero or less), and the task of a
+     * run_until_complete(coro) that starts {@code run}.
+     */
+    private static Set<String> queuedBefore(Program program, int run) {
+        Set<String> queued = new HashSet<>();
+        int started = 0;
+        for (Operation step : program.steps()) {
+            if (Steps.startsRun(step) && ++started == run) {
+                if (step instanceof Operation.RunCoroutineUntilComplete r) {
+                    queued.add(r.label()); // the task the run wraps its coroutine in: its first step is queued first
+                }
+                return queued;
+            }
+            if (started == run - 1) {
+                Steps.scheduled(step).map(Steps.Scheduled::label).filter(label -> queuedAtOnce(program, step, label))
+                        .ifPresent(queued::add);
+            }
+        }
+        return queued;
+    }
+
+    private static boolean queuedAtOnce(Program program, Operation step, String label) {
+        Double delay = program.delays().get(label);
+        return step instanceof Operation.CallSoon || step instanceof Operation.CallSoonThreadsafe
+                || "task".equals(program.kinds().get(label)) || delay != null && delay <= 0;
+    }
+
+    /** The callbacks and tasks that recorded {@code tokens} (a note's is the callback it was taken in), errors left out. */
+    private static List<String> owners(Program program, List<String> tokens) {
+        return tokens.stream().filter(t -> !t.startsWith("!error")).map(t -> Steps.owner(program, Steps.base(t))).toList();
     }
 
     /** Whether observed run {@code run} is the expected one cut short: a proper prefix of it (errors left out). */
