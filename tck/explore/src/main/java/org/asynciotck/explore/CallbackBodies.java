@@ -89,7 +89,7 @@ final class CallbackBodies {
         switch (kind) {
             case SOON -> {
                 if (b.tasksInRuns && (arg % 12 == LOOP_TASK_ARG || arg % 12 == ASYNCIO_TASK_ARG)) {
-                    // Named by its label and never referred to: other choices pick only top-level b.tasks. In a
+                    // Named by its label and never referred to: other choices pick only top-level tasks. In a
                     // task's step (maybe eager, outside a run: no running loop) loop.create_task only.
                     b.kinds.put(label, "task");
                     Operation.TaskConstruction via = arg % 12 == ASYNCIO_TASK_ARG && !inTask

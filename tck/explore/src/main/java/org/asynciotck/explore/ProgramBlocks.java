@@ -11,10 +11,17 @@ import org.asynciotck.spi.Operation;
  */
 final class ProgramBlocks {
 
-    /** Leaf timers of a timed run: positive, in virtual time on the reference loop. */
-    private static final double[] TIMED_DELAYS = {0.003, 0.004, 0.004, 0.005};
-
-    private static final double TIMED_COMPLETER_DELAY = 0.007;
+    /**
+     * Leaf timers of a timed run: positive, in virtual time on the reference loop, real on CPython, so each timed
+     * run waits about the completer's delay there: the most of what a program costs against CPython. 1 to 3 ms:
+     * their order does not depend on the gaps (they are scheduled in the order of their delays, by one callback),
+     * and uvloop's millisecond clock keeps timers that round to the same millisecond in the order they were
+     * scheduled. They were 3 to 5 ms, with the completer at 7 (explore --benchmark against CPython 3.12: 290
+     * programs/s then, with one job).
+     */
+    private static final double[] TIMED_DELAYS = {0.001, 0.002, 0.002, 0.003};
+    /** The timer that completes the run's future: after every leaf timer. */
+    private static final double TIMED_COMPLETER_DELAY = 0.004;
 
     private final ProgramBuilder b;
 
@@ -23,7 +30,7 @@ final class ProgramBlocks {
     }
 
     /**
-     * Leaf timers with positive b.delays and, after them, a timer that completes a future; the run until it
+     * Leaf timers with positive delays and, after them, a timer that completes a future; the run until it
      * is done. The timers are scheduled by a callback of the run's first iteration, so none can fall due
      * before the run however long the kit takes to get there (the reference loop's time is virtual,
      * CPython's is not). After the run, loop.time() and the completer's when(): the run cannot end before the
@@ -41,10 +48,10 @@ final class ProgramBlocks {
         b.kinds.put(scheduler, "call_soon");
         List<Operation> timers = new ArrayList<>();
         int count = 1 + arg % 3;
-        // Scheduled in the order of their b.delays: CPython's clock is real and a loaded machine may preempt
+        // Scheduled in the order of their delays: CPython's clock is real and a loaded machine may preempt
         // the callback between two call_later()s (seen: over 1 ms at a load average of 15 on 2 cores), so
         // a timer scheduled later with a shorter delay could fall due after one scheduled before it with a
-        // longer delay. With b.delays in ascending order the deadlines keep their order however long it takes.
+        // longer delay. With delays in ascending order the deadlines keep their order however long it takes.
         double[] chosen = new double[count];
         for (int i = 0; i < count; i++) {
             chosen[i] = TIMED_DELAYS[(arg / 3 + i) % TIMED_DELAYS.length];
