@@ -69,10 +69,10 @@ final class Certification {
      * Runs the features against {@code implementation} and writes every report into {@code folder},
      * holding the folder's {@link OutputLock} throughout.
      *
-     * @throws OutputLock.InUse when another run writes into {@code folder}; nothing was run or written
+     * @throws OutputLock.Refused when another run writes into {@code folder}; nothing was run or written
      */
     RunResult certify(LoopImplementation implementation, RuleCatalogue catalogue, Path folder)
-            throws IOException, OutputLock.InUse {
+            throws IOException, OutputLock.Refused {
         try (OutputLock lock = OutputLock.acquire(folder, holder -> err.println(
                 "note: " + folder + " had a stale lock (" + holder + ", no longer running); taking it over"))) {
             return certifyLocked(implementation, catalogue, folder);

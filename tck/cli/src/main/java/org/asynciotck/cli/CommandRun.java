@@ -111,7 +111,7 @@ final class CommandRun {
         try {
             result = new Certification(settings, options.tags, allureHtml, err).junitTo(options.junit)
                     .jobs(options.jobs()).exploring(options.exploration.budget()).certify(loop, catalogue, folder);
-        } catch (OutputLock.InUse e) {
+        } catch (OutputLock.Refused e) {
             return usage(e.getMessage());
         }
         if (result.scenarios().isEmpty()) {

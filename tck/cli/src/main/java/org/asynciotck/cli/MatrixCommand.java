@@ -139,7 +139,7 @@ final class MatrixCommand implements Callable<Integer> {
         try (OutputLock lock = OutputLock.acquire(folder, holder -> err.println(
                 "note: " + folder + " had a stale lock (" + holder + ", no longer running); taking it over"))) {
             return certifyAll(specs, catalogue, folder, err);
-        } catch (OutputLock.InUse e) {
+        } catch (OutputLock.Refused e) {
             err.println("asyncio-tck matrix: " + e.getMessage());
             return ExitCode.USAGE;
         }
@@ -268,7 +268,7 @@ final class MatrixCommand implements Callable<Integer> {
             RunResult result = certification.certify(started, catalogue, ReportFolders.inside(folder, key));
             return MatrixColumn.certified(key, implementation.text(), result);
         } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException
-                | OutputLock.InUse e) {
+                | OutputLock.Refused e) {
             err.println("asyncio-tck matrix: " + e.getMessage());
             return MatrixColumn.notStarted(keys.take(column, folderName(implementation.text())),
                     implementation.text(), e.getMessage());
