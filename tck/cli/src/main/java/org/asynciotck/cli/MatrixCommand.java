@@ -5,6 +5,8 @@ import org.asynciotck.report.ReadmeBlock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -302,7 +304,7 @@ final class MatrixCommand implements Callable<Integer> {
                 try {
                     ConformanceImport.Imported imported = ConformanceImport.read(file, catalogue);
                     RunResult result = imported.result();
-                    String key = keys.unique(folderName(result.implementation().id()));
+                    String key = mergedKey(keys, folder, folderName(result.implementation().id()));
                     ReportWriter.writeMerged(ReportFolders.inside(folder, key), imported, KitVersion.get());
                     columns.add(MatrixColumn.merged(key, "from:" + key, result, imported.provenance()));
                     err.println("== merged " + key + " (" + imported.provenance().where() + ", "
@@ -314,6 +316,21 @@ final class MatrixCommand implements Callable<Integer> {
             }
         }
         return refused;
+    }
+
+    /**
+     * A merged column's folder name: the implementation's, unless a folder of that name under {@code folder} holds
+     * something a merge did not write (a local run's reports, which it would replace): then the next free name.
+     */
+    private static String mergedKey(ColumnKeys keys, Path folder, String name) {
+        while (true) {
+            String key = keys.unique(name);
+            Path target = ReportFolders.inside(folder, key);
+            if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)
+                    || Files.isRegularFile(target.resolve(ReportWriter.MERGED_MARKER), LinkOption.NOFOLLOW_LINKS)) {
+                return key;
+            }
+        }
     }
 
     private void printSummary(List<MatrixColumn> columns, Path folder) {

@@ -111,6 +111,30 @@ class MatrixMergeTest {
     }
 
     @Test
+    void aMergedColumnNeverReplacesTheReportsOfARunMadeInTheSameFolder() throws IOException {
+        // issue 27, case 7: a local run wrote merged/reference; a merged file whose id is also "reference" used to
+        // replace its conformance.json and certificate.html and leave its other files beside them
+        assertThat(kit(merged, new StringWriter(), err, "run", "--impl", "reference-sync", "--no-allure-html",
+                "--no-explore", "--tags", "@NTODO-3", "--out", merged.resolve("reference").toString()))
+                .as(err.toString()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        String localJson = Files.readString(merged.resolve("reference/conformance.json"));
+        String localCertificate = Files.readString(merged.resolve("reference/certificate.html"));
+
+        for (int time = 1; time <= 2; time++) { // and the same merge again finds its own folder, not a third
+            int code = kit(merged, out, err, "matrix", "--from", jobs.resolve("linux-job").toString(), "--out",
+                    merged.toString(), "--no-allure-html");
+
+            assertThat(code).as(err.toString()).isZero();
+            JsonNode matrix = JSON.readTree(merged.resolve("matrix.json").toFile());
+            assertThat(matrix.at("/implementations/0/key").asText()).isEqualTo("reference-2");
+            assertThat(merged.resolve("reference-2/conformance.json")).isRegularFile();
+            assertThat(merged.resolve("reference-3")).doesNotExist();
+            assertThat(Files.readString(merged.resolve("reference/conformance.json"))).isEqualTo(localJson);
+            assertThat(Files.readString(merged.resolve("reference/certificate.html"))).isEqualTo(localCertificate);
+        }
+    }
+
+    @Test
     void aFileThatFailsTheSchemaOrComesFromAnotherCatalogueIsRefusedAndTheOtherColumnsStay() throws IOException {
         Path bad = merged.resolve("incoming");
         JsonNode good = JSON.readTree(jobs.resolve("linux-job/reference/conformance.json").toFile());

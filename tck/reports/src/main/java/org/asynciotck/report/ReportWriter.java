@@ -14,6 +14,11 @@ import org.asynciotck.runner.RunResult;
 public final class ReportWriter {
 
     public static final String CONFORMANCE_JSON = "conformance.json";
+    /**
+     * Marks a folder that {@link #writeMerged} wrote: only such a folder may be written again by a merge, never
+     * the folder of a run made here (whose certificate and conformance.json a merge would replace).
+     */
+    public static final String MERGED_MARKER = ".merged-column";
     public static final String CERTIFICATE_HTML = "certificate.html";
     public static final String BADGE_SVG = "badge.svg";
     /** The kit's verdicts as JUnit XML (docs/junit.md); Cucumber's per-scenario XML is cucumber-junit.xml. */
@@ -48,6 +53,8 @@ public final class ReportWriter {
     public static void writeMerged(Path folder, ConformanceImport.Imported imported, String kitVersion)
             throws IOException {
         java.nio.file.Files.createDirectories(folder);
+        AtomicFiles.write(folder.resolve(MERGED_MARKER), "a column that asyncio-tck matrix --from merged: the next merge"
+                + " of the same implementation may rewrite this folder; a folder without this file is a run's own\n");
         AtomicFiles.write(folder.resolve(CERTIFICATE_HTML),
                 CertificateRenderer.render(imported.result(), kitVersion, imported.provenance()));
         Path copy = folder.resolve(CONFORMANCE_JSON);
