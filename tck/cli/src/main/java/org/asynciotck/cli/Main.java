@@ -33,9 +33,10 @@ public final class Main implements Runnable {
         String noColorVariable = System.getenv("NO_COLOR");
         boolean colour = terminal && (noColorVariable == null || noColorVariable.isEmpty()); // no-color.org
         Charset charset = Charset.defaultCharset();
+        PrintWriter err = new SanitisingPrintWriter(new OutputStreamWriter(System.err, charset), terminal, colour);
+        LoggingThroughTheConsole.install(err);
         System.exit(execute(args, ImplementationFactory.standard(), RunCommand.RunSettings.standard(),
-                new SanitisingPrintWriter(new OutputStreamWriter(System.out, charset), terminal, colour),
-                new SanitisingPrintWriter(new OutputStreamWriter(System.err, charset), terminal, colour)));
+                new SanitisingPrintWriter(new OutputStreamWriter(System.out, charset), terminal, colour), err));
     }
 
     /** Runs one command line and returns its exit code; the seam for tests. */

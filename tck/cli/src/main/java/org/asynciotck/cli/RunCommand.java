@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import org.asynciotck.gate.BaselineException;
 import org.asynciotck.gate.Gate;
 import org.asynciotck.gate.GateResult;
 import org.asynciotck.gate.ImplementationBaseline;
+import org.asynciotck.runner.RuleCatalogue;
 import org.asynciotck.runner.RunConfiguration;
 import org.asynciotck.runner.RunResult;
 import picocli.CommandLine.Command;
@@ -92,10 +94,28 @@ final class RunCommand implements Callable<Integer> {
         }
         List<Path> features;
         try (var files = Files.walk(featuresDir)) {
-            features = files.filter(f -> f.toString().endsWith(".feature") && Files.isRegularFile(f)).sorted().toList();
+            features = files.filter(f -> f.toString().endsWith(".feature")).sorted().toList();
+        }
+        // A link is never followed, nor is what it points to read or shown: it could name any file of the machine
+        List<Path> refused = features.stream().filter(f -> !Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList();
+        if (!refused.isEmpty()) {
+            refused.forEach(f -> err.println("asyncio-tck run: --features: " + featuresDir.relativize(f)
+                    + " is a link or not a regular file; the kit reads only the regular files of the folder"));
+            return ExitCode.USAGE;
         }
         if (features.isEmpty()) {
             err.println("asyncio-tck run: --features " + featuresDir + " holds no .feature file");
+            return ExitCode.USAGE;
+        }
+        List<String> unparsable = new java.util.ArrayList<>();
+        for (Path feature : features) {
+            unparsable.addAll(RuleCatalogue.parseErrors(featuresDir.relativize(feature).toString(),
+                    Files.readAllBytes(feature)));
+        }
+        if (!unparsable.isEmpty()) {
+            // Before anything runs: a file Cucumber cannot parse stops the discovery of every feature
+            err.println("asyncio-tck run: --features " + featuresDir + ": not Gherkin, nothing was run:");
+            unparsable.forEach(problem -> err.println("  " + problem));
             return ExitCode.USAGE;
         }
         Path root = Files.createTempDirectory("asyncio-tck-features");

@@ -46,6 +46,36 @@ class RunFeaturesFolderTest {
     }
 
     @Test
+    void aFeatureThatDoesNotParseIsTheUsersInput_refusedBeforeAnythingRuns_withItsControlsEscaped() throws Exception {
+        // issue 27, case 4: it used to reach JUnit's logger raw (ESC, OSC, BEL, U+202E, NUL) and end in exit 4
+        Path folder = Files.createDirectories(temp.resolve("hostile"));
+        Files.writeString(folder.resolve("bad.feature"), "Feature: x\n  Scenario: \u001b]0;owned\u0007 \u202e bad\n"
+                + "    Given a fresh event loop\n  garbage \u001b[31mRED\u0000 line\n");
+        Path report = temp.resolve("report");
+
+        int exit = run("--features", folder.toString(), "--no-allure-html", "--out", report.toString());
+
+        assertThat(exit).as("exit; err: %s", err).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("not Gherkin, nothing was run").contains("bad.feature: (4:3)")
+                .doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u202e").doesNotContain("\u0000");
+        assertThat(report.resolve("conformance.json")).doesNotExist();
+    }
+
+    @Test
+    void aFeatureLinkedToAnotherFileIsRefusedWithoutShowingThatFile() throws Exception {
+        // issue 27, case 3: a link to a secret was followed and every line of it printed as parse errors
+        Path secret = Files.writeString(temp.resolve("shadow"), "root:$6$secret-hash:19000:0:99999:7:::\n");
+        Path folder = Files.createDirectories(temp.resolve("linked"));
+        Files.createSymbolicLink(folder.resolve("a.feature"), secret);
+
+        int exit = run("--features", folder.toString(), "--no-allure-html", "--out", temp.resolve("r").toString());
+
+        assertThat(exit).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("a.feature is a link or not a regular file").doesNotContain("secret-hash")
+                .doesNotContain("root:");
+    }
+
+    @Test
     void aFolderWithoutFeaturesIsAUsageError() throws Exception {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         assertThat(run("--features", empty.toString(), "--no-allure-html")).isEqualTo(ExitCode.USAGE);

@@ -62,6 +62,18 @@ public final class RuleCatalogue {
     }
 
     /**
+     * What keeps {@code text} (a feature file named {@code name}) from parsing as Gherkin, one line each; empty
+     * when it parses. A file that does not parse would stop Cucumber's discovery of every feature.
+     */
+    public static List<String> parseErrors(String name, byte[] text) {
+        List<String> errors = new ArrayList<>();
+        GherkinParser.builder().includeSource(false).includePickles(false).includeGherkinDocument(false).build()
+                .parse(name, text).forEach(envelope -> envelope.getParseError()
+                        .ifPresent(error -> errors.add(name + ": " + error.getMessage())));
+        return errors;
+    }
+
+    /**
      * Refuses a catalogue whose {@code @needs-<RULE ID>} tags cannot be resolved: a scenario that leans on a
      * rule that does not exist could never be blocked by it, so its verdict would silently mean something else.
      *
