@@ -111,6 +111,37 @@ class MatrixMergeTest {
     }
 
     @Test
+    void aLinkedAHugeAndANonJsonFileAreRefusedWithoutShowingTheirContents_andTheOtherColumnsStay() throws IOException {
+        // issue 27, cases 3 and 5: a linked conformance.json was read and its first token printed; six 105 MB
+        // files ended the matrix with an OutOfMemoryError and no matrix at all
+        Path incoming = merged.resolve("incoming");
+        Path secret = Files.writeString(merged.resolve("shadow"), "root:$6$secret-hash:19000\n");
+        Files.createDirectories(incoming.resolve("linked"));
+        Files.createSymbolicLink(incoming.resolve("linked/conformance.json"), secret);
+        Files.createDirectories(incoming.resolve("not-json"));
+        Files.writeString(incoming.resolve("not-json/conformance.json"), "root:$6$secret-hash:19000\n");
+        Files.createDirectories(incoming.resolve("huge"));
+        try (var huge = Files.newOutputStream(incoming.resolve("huge/conformance.json"))) {
+            byte[] spaces = new byte[1024 * 1024];
+            java.util.Arrays.fill(spaces, (byte) ' ');
+            for (int i = 0; i <= org.asynciotck.report.ConformanceImport.MAX_BYTES / spaces.length; i++) {
+                huge.write(spaces);
+            }
+        }
+
+        int code = kit(merged, out, err, "matrix", "--from", incoming.toString(), jobs.resolve("linux-job").toString(),
+                "--out", merged.resolve("out").toString(), "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("linked" + java.io.File.separator + "conformance.json")
+                .contains("is a link or not a regular file").contains("not readable as JSON (line 1, column")
+                .contains("more than the " + org.asynciotck.report.ConformanceImport.MAX_BYTES)
+                .doesNotContain("secret-hash").doesNotContain("'root");
+        JsonNode matrix = JSON.readTree(merged.resolve("out/matrix.json").toFile());
+        assertThat(matrix.at("/implementations/0/key").asText()).isEqualTo("reference");
+    }
+
+    @Test
     void aMergedColumnNeverReplacesTheReportsOfARunMadeInTheSameFolder() throws IOException {
         // issue 27, case 7: a local run wrote merged/reference; a merged file whose id is also "reference" used to
         // replace its conformance.json and certificate.html and leave its other files beside them

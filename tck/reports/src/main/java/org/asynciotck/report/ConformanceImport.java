@@ -64,6 +64,9 @@ public final class ConformanceImport {
     /** A merged column: the run as recorded, and where and when it was made. */
     public record Imported(Path file, RunResult result, Provenance provenance) {}
 
+    /** The largest conformance.json merged: a whole run's is well under a megabyte; a bigger file is refused unread. */
+    public static final long MAX_BYTES = 16L * 1024 * 1024;
+
     /** Every conformance.json under {@code folder} (the folder itself, or a reports folder of several), sorted. */
     public static List<Path> find(Path folder) throws IOException {
         if (Files.isRegularFile(folder)) {
@@ -73,18 +76,38 @@ public final class ConformanceImport {
             throw new java.nio.file.NoSuchFileException(folder.toString(), null, "no such folder");
         }
         try (Stream<Path> files = Files.walk(folder, SEARCH_DEPTH)) {
+            // links are kept, so that read() refuses them by name instead of skipping them without a word
             return files.filter(p -> p.getFileName().toString().equals(ReportWriter.CONFORMANCE_JSON))
-                    .filter(Files::isRegularFile).sorted().toList();
+                    .filter(p -> Files.isRegularFile(p) || Files.isSymbolicLink(p)).sorted().toList();
         }
     }
 
     /** Reads, validates and checks one file against this kit's catalogue. */
     public static Imported read(Path file, RuleCatalogue catalogue) throws Refused {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // never followed: a link could name any file of the machine, whose contents a refusal would show
+            throw new Refused(file, "is a link or not a regular file; the kit merges only regular files");
+        }
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            throw new Refused(file, "not readable: " + e.getClass().getSimpleName());
+        }
+        if (size > MAX_BYTES) {
+            throw new Refused(file, "is " + size + " bytes, more than the " + MAX_BYTES + " a conformance.json may have"
+                    + " (a whole run's is well under a megabyte)");
+        }
         JsonNode tree;
         try {
             tree = JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // where, never what: the parser's message quotes the file's text
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw new Refused(file, "not readable as JSON" + (at == null ? ""
+                    : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
         } catch (IOException e) {
-            throw new Refused(file, "not readable as JSON: " + e.getMessage());
+            throw new Refused(file, "not readable: " + e.getClass().getSimpleName());
         }
         List<String> errors = schema().validate(tree).stream().map(Error::toString).toList();
         if (!errors.isEmpty()) {
