@@ -15,6 +15,11 @@ final class ExploredScenarios {
 
     /** The feature text, its expected trace taken on the reference loop; {@code signature} as the group's. */
     static String doneCallbacksInRegistrationOrder(String signature) {
+        return doneCallbacksInRegistrationOrder(signature, "in run 1: d3 before d2");
+    }
+
+    /** The same, with {@code detail} as what the loop under test did (it may carry what the loop said). */
+    static String doneCallbacksInRegistrationOrder(String signature, String detail) {
         Program program = Program.of(new Sketch(List.of(choice(Sketch.Kind.FUTURE), choice(Sketch.Kind.ADD_DONE),
                 choice(Sketch.Kind.ADD_DONE), choice(Sketch.Kind.RUN_UNTIL_COMPLETE))));
         Trace expected;
@@ -22,8 +27,7 @@ final class ExploredScenarios {
             expected = Trace.of(reference, program);
         }
         return FeatureText.of(program, expected, new Divergence(
-                "a future's done callbacks are queued in registration order", "FUTURE-1", "in run 1: d3 before d2",
-                signature), "MUST", "done callbacks", "(test)").orElseThrow();
+                "a future's done callbacks are queued in registration order", "FUTURE-1", detail, signature), "MUST", "done callbacks", "(test)").orElseThrow();
     }
 
     private static Sketch.Choice choice(Sketch.Kind kind) {

@@ -76,6 +76,28 @@ class RunFeaturesFolderTest {
     }
 
     @Test
+    void whatTheLoopSaidCannotAddAScenarioToTheFeatureExplorationWrites() throws Exception {
+        // issue 27, case 2: a loop that rewrote a callback's label got raw newlines into scenario.feature, and
+        // run --features then ran the injected scenario too ("MUST 2/2 passed; 2 of 1 rules checked")
+        String injected = "'d3\n\n  Scenario: injected\n    Given a fresh event loop\n    Then it answers true\u0000"
+                + "\u001b[2J\u202e' (done_callback) expected in run 1";
+        String feature = ExploredScenarios.doneCallbacksInRegistrationOrder("order|FUTURE-1\r\n  Scenario: x", injected);
+        assertThat(feature.chars().filter(c -> c < 0x20 && c != '\n' || c == 0x202e)).isEmpty();
+        assertThat(feature.lines().filter(line -> line.strip().startsWith("Scenario:"))).hasSize(1);
+        Path folder = Files.createDirectories(temp.resolve("explored/01-order-FUTURE-1"));
+        Files.writeString(folder.resolve("scenario.feature"), feature);
+        Path report = temp.resolve("report");
+
+        int exit = run("--features", temp.resolve("explored").toString(), "--no-allure-html", "--no-explore", "--out",
+                report.toString());
+
+        assertThat(exit).as("exit; out: %s err: %s", out, err).isEqualTo(ExitCode.CONFORMANT);
+        JsonNode result = new ObjectMapper().readTree(report.resolve("conformance.json").toFile());
+        assertThat(result.toString()).doesNotContain("injected");
+        assertThat(out.toString()).doesNotContain("2 of 1");
+    }
+
+    @Test
     void aFolderWithoutFeaturesIsAUsageError() throws Exception {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         assertThat(run("--features", empty.toString(), "--no-allure-html")).isEqualTo(ExitCode.USAGE);

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
+import org.asynciotck.untrusted.FileText;
 
 /**
  * A minimal program as a scenario in the kit's own step language (the steps of tck/kit's
@@ -66,10 +67,12 @@ public final class FeatureText {
         StringBuilder f = new StringBuilder();
         String rule = divergence.ruleId() == null ? "EXPLORED-1" : divergence.ruleId();
         String tagLevel = divergence.ruleId() == null || level == null ? "INFO" : level;
-        f.append("Feature: Found by differential exploration: ").append(title).append("\n\n")
+        // The title, the replay and the detail carry what the implementation said: one line each (FileText)
+        f.append("Feature: Found by differential exploration: ").append(FileText.oneLine(title)).append("\n\n")
                 .append("  ").append(divergence.guarantee()).append(".\n")
-                .append("  Replay: ").append(replay).append("\n")
-                .append("  What the loop under test did: ").append(divergence.detail().split("; expected", 2)[0])
+                .append("  Replay: ").append(FileText.oneLine(replay)).append("\n")
+                .append("  What the loop under test did: ")
+                .append(FileText.oneLine(divergence.detail().split("; expected", 2)[0]))
                 .append("\n\n")
                 .append("  @").append(rule).append(" @").append(tagLevel).append(" @explored")
                 .append(program.steps().stream().anyMatch(Operation.SelectTimeout.class::isInstance)

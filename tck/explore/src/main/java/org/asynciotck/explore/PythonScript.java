@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.untrusted.FileText;
 
 /**
  * A plain Python script that performs a program on stock asyncio (or on a loop the reader passes) without
@@ -94,7 +95,7 @@ public final class PythonScript {
         });
         expectedRuns.append("}");
         return "#!/usr/bin/env python3\n"
-                + header.lines().map(l -> "# " + l + "\n").reduce("", String::concat)
+                + header.lines().map(l -> "# " + FileText.oneLine(l) + "\n").reduce("", String::concat)
                 + "#\n# Runs the program on asyncio.new_event_loop() (or on the loop that\n"
                 + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
                 + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
@@ -465,6 +466,6 @@ public final class PythonScript {
     }
 
     static String quote(String text) {
-        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return FileText.pythonString(text);
     }
 }
