@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.asynciotck.untrusted.ConsoleText;
@@ -84,6 +85,7 @@ final class OutputLock implements AutoCloseable {
                 HELD.remove(key);
                 throw inUse(key, holder);
             }
+            requireNoLinks(key);
             // Through the locked channel: opening the file again and closing that would drop the lock (above)
             String previous = holderIn(channel);
             if (!previous.isEmpty()) {
@@ -99,6 +101,20 @@ final class OutputLock implements AutoCloseable {
             }
             HELD.remove(key);
             throw e;
+        }
+    }
+
+    /**
+     * Refuses a folder that holds a link: the kit writes and empties what it finds there (allure-results/ is
+     * emptied at every run), and never through a link, which could name any folder of the machine.
+     */
+    private static void requireNoLinks(Path folder) throws IOException, Refused {
+        try (java.util.stream.Stream<Path> entries = Files.list(folder)) {
+            Optional<Path> link = entries.filter(Files::isSymbolicLink).sorted().findFirst();
+            if (link.isPresent()) {
+                throw new Refused("output folder [" + folder + "] holds a link, " + link.get().getFileName()
+                        + "; the kit never writes through a link: remove it, or pass --out with another folder");
+            }
         }
     }
 

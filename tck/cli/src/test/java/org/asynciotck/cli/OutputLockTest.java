@@ -74,6 +74,22 @@ class OutputLockTest {
     }
 
     @Test
+    void aFolderHoldingALinkIsRefusedAndWhatItPointsToLeftAlone() throws Exception {
+        // issue 27, case 3: a symlinked allure-results/ was written through, and its target's files deleted
+        Path folder = Files.createDirectories(root.resolve("out"));
+        Path elsewhere = Files.createDirectories(root.resolve("home"));
+        Files.writeString(elsewhere.resolve("thesis.tex"), "years of work\n");
+        Files.createSymbolicLink(folder.resolve("allure-results"), elsewhere);
+
+        assertThatThrownBy(() -> OutputLock.acquire(folder, holder -> {})).isInstanceOf(OutputLock.Refused.class)
+                .hasMessageContaining("holds a link, allure-results");
+        assertThat(elsewhere.resolve("thesis.tex")).hasContent("years of work\n");
+        assertThat(folder.resolve(OutputLock.FILE)).isEmptyFile(); // released, and free for the next run
+        Files.delete(folder.resolve("allure-results"));
+        OutputLock.acquire(folder, holder -> {}).close();
+    }
+
+    @Test
     void aLinkWhereTheLockFileGoesIsRefusedAndItsTargetLeftAlone() throws Exception {
         Path folder = Files.createDirectories(root.resolve("out"));
         Path secret = Files.writeString(root.resolve("secret.txt"), "root:x:0:0\n");
