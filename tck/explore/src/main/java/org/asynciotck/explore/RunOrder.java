@@ -340,8 +340,7 @@ final class RunOrder {
         }
         List<String> expected = e.get(run);
         List<String> observed = o.getOrDefault(run, List.of());
-        return expected != null && observed.size() < expected.size()
-                && expected.subList(0, observed.size()).equals(observed);
+        return expected != null && observed.size() < expected.size() && Steps.beginsWith(expected, observed);
     }
 
     /**
@@ -350,7 +349,7 @@ final class RunOrder {
      */
     private static boolean ranThePrefixOf(List<String> expected, List<String> observed) {
         return expected != null && observed != null && !observed.isEmpty() && observed.size() < expected.size()
-                && expected.subList(0, observed.size()).equals(observed);
+                && Steps.beginsWith(expected, observed);
     }
 
     /**

@@ -122,6 +122,11 @@ final class Steps {
         return colon < 0 ? token : token.substring(0, colon);
     }
 
+    /** Whether {@code run} begins with {@code part} (all of it, or fewer events): how a run cut short compares. */
+    static boolean beginsWith(List<String> run, List<String> part) {
+        return part.size() <= run.size() && run.subList(0, part.size()).equals(part);
+    }
+
     /** The callback or task that recorded {@code label}: itself, or for a note recorded inside one ("c1.1") that one ("c1"). */
     static String owner(Program program, String label) {
         String owner = label;

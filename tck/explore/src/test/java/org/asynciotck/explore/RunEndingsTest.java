@@ -100,12 +100,7 @@ class RunEndingsTest {
     void aRunThatEndedOnTheFuturesErrorBecauseATimerRanFirstIsOrder1_notExc4() {
         // uvloop (errata E-1): t2 (overdue) sets f1's exception before u3 sets its result; u3's set_result then raises
         // InvalidStateError, which goes to the raising handler. The run's outcome differs because of the order.
-        Program program = new Program(List.of(new Operation.CreateFuture("f1"),
-                new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.RAISING),
-                new Operation.CallLater(-10.0, "t2", List.of(new Operation.SetException("f1")), "ht2"),
-                new Operation.CallSoon("u3", List.of(new Operation.SetResult("f1", 3)), null),
-                new Operation.RunUntilComplete("f1")),
-                Map.of("t2", "call_later", "u3", "call_soon"), Map.of(), Map.of("t2", -10.0), Map.of());
+        Program program = timerFirst();
         List<Outcome> before = List.of(Outcome.nothing(), Outcome.nothing(), Outcome.nothing(), Outcome.nothing());
         List<Outcome> expectedOutcomes = new java.util.ArrayList<>(before);
         expectedOutcomes.add(Outcome.value(3));
@@ -143,14 +138,8 @@ class RunEndingsTest {
     void aLaterRunWhoseOutcomeDiffersBecauseAnEarlierRunsOrderDidIsNotExc4() {
         // the same, then u4 sets f1's result again and run_until_complete(f1) returns f1's outcome: run 2's events
         // agree, its outcome differs because of run 1's order
-        Program program = new Program(List.of(new Operation.CreateFuture("f1"),
-                new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.RAISING),
-                new Operation.CallLater(-10.0, "t2", List.of(new Operation.SetException("f1")), "ht2"),
-                new Operation.CallSoon("u3", List.of(new Operation.SetResult("f1", 3)), null),
-                new Operation.RunUntilComplete("f1"),
-                new Operation.CallSoon("u4", List.of(new Operation.SetResult("f1", 4)), null),
-                new Operation.RunUntilComplete("f1")),
-                Map.of("t2", "call_later", "u3", "call_soon", "u4", "call_soon"), Map.of(), Map.of("t2", -10.0), Map.of());
+        Program program = timerFirst(new Operation.CallSoon("u4", List.of(new Operation.SetResult("f1", 4)), null),
+                new Operation.RunUntilComplete("f1"));
         Outcome failed = Outcome.error("RuntimeError", "set by the kit");
         List<Outcome> expectedOutcomes = List.of(Outcome.nothing(), Outcome.nothing(), Outcome.nothing(),
                 Outcome.nothing(), Outcome.value(3), Outcome.nothing(), Outcome.value(3));
@@ -233,6 +222,21 @@ class RunEndingsTest {
     @Test
     void theRaisingCallbacksAreFoundWhereverTheyAreScheduled() {
         assertThat(Outcomes.raisingLabels(PROGRAM)).containsExactly("c1.1");
+    }
+
+    /**
+     * f1; a raising exception handler; t2 (overdue) sets f1's exception, u3 sets its result; run_until_complete(f1);
+     * then {@code more} (whose callbacks are "call_soon" labelled u4).
+     */
+    private static Program timerFirst(Operation... more) {
+        List<Operation> steps = new java.util.ArrayList<>(List.of(new Operation.CreateFuture("f1"),
+                new Operation.SetExceptionHandler(Operation.ExceptionHandlerKind.RAISING),
+                new Operation.CallLater(-10.0, "t2", List.of(new Operation.SetException("f1")), "ht2"),
+                new Operation.CallSoon("u3", List.of(new Operation.SetResult("f1", 3)), null),
+                new Operation.RunUntilComplete("f1")));
+        steps.addAll(List.of(more));
+        return new Program(steps, Map.of("t2", "call_later", "u3", "call_soon", "u4", "call_soon"), Map.of(),
+                Map.of("t2", -10.0), Map.of());
     }
 
     private static Trace trace(List<Outcome> outcomes, Event... events) {
