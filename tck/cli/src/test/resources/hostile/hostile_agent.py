@@ -41,6 +41,23 @@ def sleeper(own_session=False, hold_stdout=False):
         stdin=subprocess.DEVNULL, start_new_session=own_session)
 
 
+ESCAPE = """
+import os, sys
+os.setsid()
+if os.fork() == 0:
+    os.execve(sys.executable, [sys.executable, "-c", "import time; time.sleep(3600)", sys.argv[1]], {})
+os._exit(0)
+"""
+
+
+def escapee():
+    """Starts a process that leaves the agent's session and clears its environment (a double fork
+    into a new session, then exec with no environment). It keeps the agent's token among its
+    arguments, so that a test still finds it without the agent's help."""
+    subprocess.run([sys.executable, "-c", ESCAPE, os.environ.get("HOSTILE_TOKEN", "")],
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def nothing(seq, request, performs):
     reply({"seq": seq, "type": "outcome", "outcome": {"kind": "nothing"}})
 

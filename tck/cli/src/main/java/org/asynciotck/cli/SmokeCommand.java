@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.asynciotck.process.Containment;
 import org.asynciotck.process.Smoke;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.LoopImplementation;
@@ -76,6 +77,9 @@ final class SmokeCommand implements Callable<Integer> {
             out.println("  capabilities: " + (info.capabilities().isEmpty() ? "none"
                     : String.join(", ", new java.util.TreeSet<>(info.capabilities()))));
             out.println("  profiles: " + String.join(", ", info.profiles().names()));
+            if (List.of(ImplementationOptions.PYTHON, ImplementationOptions.PROCESS).contains(options.kind())) {
+                out.println("  processes the agent starts: held by " + Containment.chosen());
+            }
             Smoke.Report report = new Smoke(implementation, bound).run();
             print(report, out);
             return report.passed() ? ExitCode.CONFORMANT : ExitCode.NOT_CONFORMANT;

@@ -21,7 +21,8 @@ import org.asynciotck.untrusted.ConsoleText;
  * One hostile agent of tck/cli/src/test/resources/hostile/ and the three things no hostile agent
  * may achieve: a process left running, a file outside the output folder, an escape sequence on
  * the terminal. Every process an agent starts carries {@link #TOKEN_VARIABLE} in its
- * environment, so a survivor is found without the agent's help.
+ * environment, or the token among its arguments where it clears its environment, so a survivor
+ * is found without the agent's help.
  */
 final class HostileAgent {
 
@@ -99,7 +100,8 @@ final class HostileAgent {
             for (Path entry : entries) {
                 try {
                     String environ = new String(Files.readAllBytes(entry.resolve("environ")), StandardCharsets.ISO_8859_1);
-                    if (environ.contains(mark) && isRunning(entry)) {
+                    String arguments = new String(Files.readAllBytes(entry.resolve("cmdline")), StandardCharsets.ISO_8859_1);
+                    if ((environ.contains(mark) || arguments.contains("\0" + token + "\0")) && isRunning(entry)) {
                         found.add(Long.parseLong(entry.getFileName().toString()));
                     }
                 } catch (IOException | SecurityException e) {

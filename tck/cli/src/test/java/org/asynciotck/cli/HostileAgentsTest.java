@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.asynciotck.process.Containment;
 import org.asynciotck.runner.RunConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -138,6 +139,18 @@ class HostileAgentsTest {
         assertThat(code).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
         assertContained(agent);
         assertThat(out.toString()).contains("crashed (exit code 0)");
+    }
+
+    @Test
+    void processesThatLeaveTheSessionAndClearTheirEnvironmentAreEnded() throws Exception {
+        assumeTrue(Containment.chosen().holdsEscapees(),
+                "this system gives agents no PID namespace (" + Containment.chosen() + "): docs/protocol.md, Processes");
+        HostileAgent agent = agent("hostile_double_fork_escapes.py");
+
+        int code = run(agent, "--jobs", "4");
+
+        assertThat(code).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        assertContained(agent);
     }
 
     @Test

@@ -70,6 +70,44 @@ class SmokeCommandTest {
         agent.assertNoProcessLeft();
     }
 
+    /**
+     * The checks take this agent's first seven performs (it answers "nothing", so the second check
+     * stops after two); the 8th to 13th make the first probe's names, the 14th is call_soon itself,
+     * the 15th to 20th make the second probe's (call_soon_threadsafe's). One wrong reply while a
+     * probe's names are made breaks that agent, not the probe.
+     */
+    @Test
+    @Timeout(120)
+    void aBadReplyWhileAProbeIsSetUpIsRetriedOnAFreshAgent() throws Exception {
+        HostileAgent agent = hostile("hostile_wrong_seq_once.py").with("HOSTILE_BREAK_AT", "18")
+                .with("HOSTILE_ONCE", Files.createTempDirectory("smoke").resolve("once").toString());
+
+        int code = smoke("--command", agent.command(), "--timeout", "5s");
+
+        assertThat(code).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT); // the checks: it answers "nothing"
+        assertThat(out.toString()).as(console())
+                .containsPattern("operations: (\\d+) probed, each in a fresh session: \\1 answered, 0 unsupported,"
+                        + " 0 not understood, 0 failed, 0 not probed")
+                .doesNotContain("unusable");
+        agent.assertNoProcessLeft();
+    }
+
+    /** A reply that breaks the probed operation itself fails that probe alone, with what was wrong. */
+    @Test
+    @Timeout(120)
+    void aBadReplyToTheProbedOperationFailsThatProbeAlone() throws Exception {
+        HostileAgent agent = hostile("hostile_wrong_seq_once.py").with("HOSTILE_BREAK_AT", "14")
+                .with("HOSTILE_ONCE", Files.createTempDirectory("smoke").resolve("once").toString());
+
+        int code = smoke("--command", agent.command(), "--timeout", "5s");
+
+        assertThat(code).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        assertThat(out.toString()).as(console()).contains(", 0 not understood, 1 failed, 0 not probed")
+                .contains("failed: call_soon: protocol error: reply to call_soon carries seq")
+                .doesNotContain("unusable");
+        agent.assertNoProcessLeft();
+    }
+
     @Test
     @Timeout(60)
     void anAgentThatHangsAtHelloCouldNotBeStartedWithinTheBound() throws Exception {

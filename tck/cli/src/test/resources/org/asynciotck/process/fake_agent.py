@@ -36,6 +36,18 @@ if mode != "well-behaved" and args.marker:
         open(args.marker, "w").close()
 
 
+CHILD_NAMES_ITSELF = """
+import os, sys, time
+try:
+    pid = os.readlink("/proc/self")
+except OSError:
+    pid = os.getpid()
+sys.stderr.write("child-pid %s\\n" % pid)
+sys.stderr.flush()
+time.sleep(3600)
+"""
+
+
 def reply(message):
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
@@ -82,9 +94,9 @@ for line in sys.stdin:
             elif mode == "exit":
                 sys.exit(3)
             elif mode == "hang":
-                child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
-                sys.stderr.write("child-pid %d\n" % child.pid)
-                sys.stderr.flush()
+                # The child names itself as the system sees it: in the agent's PID namespace
+                # (docs/protocol.md, Processes) its own pid is not the one the test can look up.
+                subprocess.Popen([sys.executable, "-c", CHILD_NAMES_ITSELF])
                 hang()
             elif mode == "garbage":
                 sys.stdout.write("this is not json \x01 {\n")

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 
@@ -16,7 +15,9 @@ import java.util.UUID;
  * Everything one agent starts, and how the kit ends all of it: the agent is the kit's to end,
  * and so is every process it starts, however that process tries to get away.
  *
- * <p>Three marks find them, because no one of them is enough:
+ * <p>Where the system allows it the agent runs in a PID namespace of its own ({@link Containment}),
+ * which no process can leave: killing the agent ends the namespace. Three marks find them as well,
+ * because the namespace is not everywhere and no one mark is enough:
  * <ul>
  *   <li>the agent runs in a session (and process group) of its own, started through
  *       {@code setsid} where the system has it: its descendants stay in that group even when
@@ -28,7 +29,7 @@ import java.util.UUID;
  *       build left behind);</li>
  *   <li>where there is no {@code /proc}, the descendants the parent links still show.</li>
  * </ul>
- * Only a process that both leaves the session and clears its environment escapes on Linux.
+ * Without the namespace, a process that both leaves the session and clears its environment escapes.
  */
 final class AgentTree {
 
@@ -37,22 +38,16 @@ final class AgentTree {
     /** Rounds of finding and killing, for processes started while the last round was killing. */
     private static final int KILL_ROUNDS = 5;
     private static final Path PROC = Path.of("/proc");
-    private static final Optional<Path> SETSID = findSetsid();
+    private static final Containment CONTAINMENT = Containment.chosen();
 
     private final String cookie = UUID.randomUUID().toString();
     /** The agent's pid once started; also its process group and session id when it runs in its own. */
     private volatile long pid = -1;
     private volatile ProcessHandle handle;
 
-    /** The command line to start: {@code argv} in a new session where {@code setsid} exists. */
+    /** The command line to start: {@code argv} inside this system's {@link Containment}. */
     List<String> argv(List<String> argv) {
-        if (SETSID.isEmpty()) {
-            return argv;
-        }
-        List<String> wrapped = new ArrayList<>();
-        wrapped.add(SETSID.get().toString());
-        wrapped.addAll(argv);
-        return wrapped;
+        return CONTAINMENT.wrap(argv);
     }
 
     /** Adds the cookie to the agent's environment. */
@@ -60,7 +55,7 @@ final class AgentTree {
         environment.put(COOKIE_VARIABLE, cookie);
     }
 
-    /** The agent as started ({@code setsid} replaces itself with the agent, keeping the pid). */
+    /** The agent as started ({@code setsid} replaces itself with what follows it, keeping the pid). */
     void started(Process process) {
         this.handle = process.toHandle();
         this.pid = process.pid();
@@ -111,7 +106,7 @@ final class AgentTree {
     /** Whether the process at {@code /proc/<pid>} is in the agent's group or session, or has its cookie. */
     private boolean owns(Path entry) {
         long agent = pid;
-        if (agent > 0 && SETSID.isPresent()) {
+        if (agent > 0 && CONTAINMENT.ownSession()) {
             OptionalLong[] groupAndSession = groupAndSession(entry);
             if (groupAndSession != null && (is(groupAndSession[0], agent) || is(groupAndSession[1], agent))) {
                 return true;
@@ -138,15 +133,5 @@ final class AgentTree {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-    }
-
-    private static Optional<Path> findSetsid() {
-        for (String candidate : List.of("/usr/bin/setsid", "/bin/setsid")) {
-            Path path = Path.of(candidate);
-            if (Files.isExecutable(path)) {
-                return Optional.of(path);
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -167,30 +167,59 @@ public final class Smoke {
         return outcome.isError() ? "" : "expected an error outcome for an unknown future, got " + outcome;
     }
 
+    /**
+     * One probe in a fresh session; when making its names broke the agent (a crash, a hang, a reply
+     * out of step), once more in another fresh session, which gets a fresh agent: what broke then is
+     * the setup's, not the probed operation's, and the probe says so instead of failing on a session
+     * it never had.
+     */
     private Probe probe(Operation sample) {
+        Attempt first = attempt(sample);
+        if (first.setupBroke() == null) {
+            return first.probe();
+        }
+        Attempt again = attempt(sample);
+        if (again.setupBroke() == null) {
+            return again.probe();
+        }
+        return new Probe(sample.wireName(), Answer.FAILED, "making its names broke a fresh agent twice; the second time: "
+                + again.setupBroke());
+    }
+
+    /** What one try of a probe gave; {@code setupBroke} says how making its names broke the session, else null. */
+    private record Attempt(Probe probe, String setupBroke) {}
+
+    private Attempt attempt(Operation sample) {
         String op = sample.wireName();
         try (LoopSession session = implementation.openSession()) {
             for (Operation setup : SETUP) {
                 try {
                     session.perform(setup);
+                } catch (ImplementationFailure e) {
+                    if (!notUnderstood(e)) {
+                        return new Attempt(null, setup.wireName() + ": " + describe(e));
+                    }
                 } catch (RuntimeException e) {
-                    // the probe itself says what is wrong; an agent that broke here fails it too
+                    // declared unsupported: the probe says what that means for it
                 }
             }
             if (sample instanceof Operation.RunForever) {
                 session.perform(new Operation.Stop()); // so run_forever runs one iteration and returns
             }
-            return new Probe(op, Answer.ANSWERED, session.perform(sample).toString());
+            return new Attempt(new Probe(op, Answer.ANSWERED, session.perform(sample).toString()), null);
         } catch (OperationUnsupported e) {
-            return new Probe(op, Answer.UNSUPPORTED, e.operation().equals(op) ? e.reason()
-                    : e.operation() + " is unsupported (" + e.reason() + ")");
+            return new Attempt(new Probe(op, Answer.UNSUPPORTED, e.operation().equals(op) ? e.reason()
+                    : e.operation() + " is unsupported (" + e.reason() + ")"), null);
         } catch (ImplementationFailure e) {
-            boolean notUnderstood = e.kind() == ImplementationFailure.Kind.PROTOCOL_ERROR
-                    && e.getMessage().startsWith("agent did not understand");
-            return new Probe(op, notUnderstood ? Answer.NOT_UNDERSTOOD : Answer.FAILED, describe(e));
+            return new Attempt(new Probe(op, notUnderstood(e) ? Answer.NOT_UNDERSTOOD : Answer.FAILED, describe(e)), null);
         } catch (RuntimeException e) {
-            return new Probe(op, Answer.FAILED, describe(e));
+            return new Attempt(new Probe(op, Answer.FAILED, describe(e)), null);
         }
+    }
+
+    /** A protocol_error reply: the only failure after which the agent, and so the session, goes on. */
+    private static boolean notUnderstood(ImplementationFailure e) {
+        return e.kind() == ImplementationFailure.Kind.PROTOCOL_ERROR && e.getMessage().startsWith("agent did not understand");
     }
 
     private static String describe(RuntimeException e) {
