@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 import org.asynciotck.KitVersion;
 import org.asynciotck.process.Discovery;
 import org.asynciotck.report.ConformanceImport;
+import org.asynciotck.report.MergeBudget;
 import org.asynciotck.report.MatrixColumn;
 import org.asynciotck.report.MatrixReport;
 import org.asynciotck.report.MatrixWriter;
@@ -287,6 +288,7 @@ final class MatrixCommand implements Callable<Integer> {
     private int merge(RuleCatalogue catalogue, Path folder, List<MatrixColumn> columns, ColumnKeys keys,
             PrintWriter err) throws IOException {
         int refused = 0;
+        MergeBudget budget = new MergeBudget();
         for (Path source : from) {
             List<Path> files;
             try {
@@ -302,12 +304,17 @@ final class MatrixCommand implements Callable<Integer> {
             }
             for (Path file : files) {
                 try {
+                    budget.admit(file);
                     ConformanceImport.Imported imported = ConformanceImport.read(file, catalogue);
+                    budget.merged(imported);
                     RunResult result = imported.result();
-                    String key = mergedKey(keys, folder, folderName(result.implementation().id()));
+                    String name = folderName(result.implementation().id());
+                    String key = mergedKey(keys, folder, name);
                     ReportWriter.writeMerged(ReportFolders.inside(folder, key), imported, KitVersion.get());
                     columns.add(MatrixColumn.merged(key, "from:" + key, result, imported.provenance()));
-                    err.println("== merged " + key + " (" + imported.provenance().where() + ", "
+                    // which file became which column, always: two files of one id differ only here
+                    err.println("== merged " + file + " as " + key + (key.equals(name) ? "" : " (" + name
+                            + " is another column's)") + " (" + imported.provenance().where() + ", "
                             + imported.provenance().producedAt() + ")");
                 } catch (ConformanceImport.Refused e) {
                     err.println("asyncio-tck matrix: refused " + e.getMessage());

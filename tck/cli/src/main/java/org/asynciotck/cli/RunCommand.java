@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.asynciotck.gate.Baseline;
@@ -108,14 +109,28 @@ final class RunCommand implements Callable<Integer> {
             return ExitCode.USAGE;
         }
         List<String> unparsable = new java.util.ArrayList<>();
+        Map<String, String> texts = new java.util.LinkedHashMap<>();
         for (Path feature : features) {
-            unparsable.addAll(RuleCatalogue.parseErrors(featuresDir.relativize(feature).toString(),
-                    Files.readAllBytes(feature)));
+            byte[] text = Files.readAllBytes(feature);
+            unparsable.addAll(RuleCatalogue.parseErrors(featuresDir.relativize(feature).toString(), text));
+            texts.put(featuresDir.relativize(feature).toString(), new String(text, java.nio.charset.StandardCharsets.UTF_8));
         }
         if (!unparsable.isEmpty()) {
             // Before anything runs: a file Cucumber cannot parse stops the discovery of every feature
             err.println("asyncio-tck run: --features " + featuresDir + ": not Gherkin, nothing was run:");
             unparsable.forEach(problem -> err.println("  " + problem));
+            return ExitCode.USAGE;
+        }
+        RuleCatalogue declared = RuleCatalogue.of(texts);
+        if (!declared.problems().isEmpty() || declared.rules().isEmpty()) {
+            // The rules are what a verdict is about: a scenario of no rule, or a rule without its ID or level,
+            // would be counted as a rule the files never declared ("1 of 0 rules checked")
+            err.println("asyncio-tck run: --features " + featuresDir + ": its rules are not declared as the kit"
+                    + " needs them, nothing was run:");
+            declared.problems().forEach(problem -> err.println("  " + problem));
+            if (declared.rules().isEmpty()) {
+                err.println("  no Rule with an ID and a level tag (e.g. @LOOP-1 @MUST) in any of its files");
+            }
             return ExitCode.USAGE;
         }
         Path root = Files.createTempDirectory("asyncio-tck-features");

@@ -142,6 +142,103 @@ class MatrixMergeTest {
     }
 
     @Test
+    void aFileUnderTheSizeBoundWithAHugeStringManyTokensOrDeepNestingIsRefusedByTheBoundItBreaks() throws IOException {
+        // issue 27, case 5: a file under the size bound can still cost the matrix its memory (a tree of millions
+        // of tokens, a string of megabytes); each bound refuses by name, and the other columns stay
+        ObjectNode real = (ObjectNode) JSON.readTree(jobs.resolve("linux-job/reference/conformance.json").toFile());
+        Path incoming = merged.resolve("incoming");
+        ObjectNode longString = real.deepCopy();
+        ((ObjectNode) longString.get("implementation")).put("name", "x".repeat(2 * 1024 * 1024));
+        write(incoming.resolve("long-string/conformance.json"), longString);
+        ObjectNode manyTokens = real.deepCopy();
+        ArrayNode zeros = manyTokens.putArray("padding");
+        for (int i = 0; i < 1_100_000; i++) {
+            zeros.add(0);
+        }
+        write(incoming.resolve("many-tokens/conformance.json"), manyTokens);
+        Files.createDirectories(incoming.resolve("deep"));
+        Files.writeString(incoming.resolve("deep/conformance.json"), "[".repeat(200) + "]".repeat(200));
+
+        int code = kit(merged, out, err, "matrix", "--from", incoming.toString(), jobs.resolve("linux-job").toString(),
+                "--out", merged.resolve("out").toString(), "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString())
+                .containsPattern("refused \\S*long-string\\S*conformance.json: holds more than a conformance.json may"
+                        + " \\(String value length \\(\\d+\\) exceeds the maximum allowed \\(1048576")
+                .containsPattern("refused \\S*many-tokens\\S*conformance.json: holds more than a conformance.json may"
+                        + " \\(Token count \\(\\d+\\) exceeds the maximum allowed \\(1000000")
+                .containsPattern("refused \\S*deep\\S*conformance.json: holds more than a conformance.json may"
+                        + " \\(Document nesting depth \\(33\\) exceeds the maximum allowed \\(32")
+                .doesNotContain("xxxxxxxx");
+        JsonNode matrix = JSON.readTree(merged.resolve("out/matrix.json").toFile());
+        assertThat(matrix.get("implementations")).hasSize(1);
+    }
+
+    @Test
+    void filesPastTheMergesTotalAreRefusedByNameAndTheColumnsBeforeThemAreWritten() throws IOException {
+        // issue 27, case 5: six 105 MB files, each under the parser's cap, ended matrix --from with an
+        // OutOfMemoryError and no matrix; now the merge's total bounds them all
+        ObjectNode real = (ObjectNode) JSON.readTree(jobs.resolve("linux-job/reference/conformance.json").toFile());
+        Path incoming = merged.resolve("incoming");
+        long size = 0;
+        int files = 0;
+        while (size <= org.asynciotck.report.MergeBudget.MAX_TOTAL_BYTES) {
+            ObjectNode big = real.deepCopy(); // a valid file whose first eleven scenarios say a megabyte each
+            int messages = 0;
+            for (JsonNode rule : big.get("rules")) {
+                for (JsonNode scenario : rule.get("scenarios")) {
+                    if (messages++ < 11) {
+                        ((ObjectNode) scenario).put("message", "p".repeat(1000 * 1000));
+                    }
+                }
+            }
+            Path file = incoming.resolve("big-" + files + "/conformance.json");
+            write(file, big);
+            size += Files.size(file);
+            files++;
+        }
+
+        int code = kit(merged, out, err, "matrix", "--from", incoming.toString(),
+                "--out", merged.resolve("out").toString(), "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("big-" + (files - 1))
+                .contains("bytes one matrix merges").contains("merge the rest into another --out folder");
+        JsonNode matrix = JSON.readTree(merged.resolve("out/matrix.json").toFile());
+        assertThat(matrix.get("implementations")).hasSize(files - 1);
+    }
+
+    @Test
+    void everyMergedColumnHasTheBadgeTheMatrixLinks_andTheConsoleSaysWhichFileBecameWhichColumn() throws IOException {
+        // issue 27, case 10: matrix.md linked badge.svg in merged folders that had none, and two files of one id
+        // became reference and reference-2 with nothing saying which was which
+        Path twice = merged.resolve("twice");
+        for (String job : new String[] {"first", "second"}) {
+            Files.createDirectories(twice.resolve(job));
+            Files.copy(jobs.resolve("linux-job/reference/conformance.json"), twice.resolve(job + "/conformance.json"));
+        }
+
+        int code = kit(merged, out, err, "matrix", "--from", twice.toString(), "--out", merged.resolve("out").toString(),
+                "--no-allure-html");
+
+        assertThat(code).as(err.toString()).isZero();
+        String md = Files.readString(merged.resolve("out/matrix.md"));
+        java.util.regex.Matcher badges = java.util.regex.Pattern.compile("\\]\\(([^)]+/badge\\.svg)\\)").matcher(md);
+        int linked = 0;
+        while (badges.find()) {
+            assertThat(merged.resolve("out").resolve(badges.group(1))).as(badges.group(1)).isRegularFile();
+            linked++;
+        }
+        assertThat(linked).isEqualTo(2);
+        String sep = java.util.regex.Pattern.quote(java.io.File.separator);
+        assertThat(err.toString())
+                .containsPattern("== merged \\S*first" + sep + "conformance.json as reference \\(")
+                .containsPattern("== merged \\S*second" + sep + "conformance.json as reference-2 \\(reference is another"
+                        + " column's\\)");
+    }
+
+    @Test
     void aMergedColumnNeverReplacesTheReportsOfARunMadeInTheSameFolder() throws IOException {
         // issue 27, case 7: a local run wrote merged/reference; a merged file whose id is also "reference" used to
         // replace its conformance.json and certificate.html and leave its other files beside them

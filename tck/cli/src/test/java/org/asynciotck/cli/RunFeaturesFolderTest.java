@@ -98,6 +98,33 @@ class RunFeaturesFolderTest {
     }
 
     @Test
+    void aScenarioOfNoRuleIsRefusedBeforeAnythingRuns_neverCountedAsARuleTheFilesDoNotDeclare() throws Exception {
+        // issue 27, case 10: an untagged scenario got "MUST 1/1 passed; 1 of 0 rules checked", CONFORMANT
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Files.writeString(outside.resolve("a.feature"), "Feature: f\n\n  Scenario: outside every rule\n"
+                + "    Given a fresh event loop\n");
+        Path untagged = Files.createDirectories(temp.resolve("untagged"));
+        Files.writeString(untagged.resolve("b.feature"), "Feature: f\n\n  Rule: no tags\n"
+                + "    Scenario: in a rule without ID or level\n      Given a fresh event loop\n");
+
+        StringBuilder said = new StringBuilder();
+        for (Path folder : new Path[] {outside, untagged}) {
+            Path report = temp.resolve("report-" + folder.getFileName());
+            err.getBuffer().setLength(0);
+
+            int exit = run("--features", folder.toString(), "--no-allure-html", "--out", report.toString());
+
+            assertThat(exit).as("exit; err: %s", err).isEqualTo(ExitCode.USAGE);
+            assertThat(err.toString()).contains("its rules are not declared as the kit needs them, nothing was run")
+                    .contains("no Rule with an ID and a level tag");
+            assertThat(report.resolve("conformance.json")).doesNotExist();
+            said.append(err);
+        }
+        assertThat(said.toString()).contains("a.feature:3: Scenario 'outside every rule' is outside every Rule")
+                .contains("b.feature:3: Rule 'no tags' has no rule ID tag like @LOOP-1");
+    }
+
+    @Test
     void aFolderWithoutFeaturesIsAUsageError() throws Exception {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         assertThat(run("--features", empty.toString(), "--no-allure-html")).isEqualTo(ExitCode.USAGE);

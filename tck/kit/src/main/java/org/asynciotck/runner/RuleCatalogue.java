@@ -55,7 +55,8 @@ public final class RuleCatalogue {
 
     /**
      * What is wrong with the feature files' rule tags (missing ID, missing level, duplicate ID, a
-     * prerequisite naming an unknown rule, its own rule, or a cycle), one line each.
+     * scenario outside every rule, a prerequisite naming an unknown rule, its own rule, or a cycle),
+     * one line each.
      */
     public List<String> problems() {
         return problems;
@@ -106,6 +107,10 @@ public final class RuleCatalogue {
         private void readFeature(String path, Feature feature) {
             for (FeatureChild child : feature.getChildren()) {
                 child.getRule().ifPresent(rule -> readRule(path, feature.getName(), rule));
+                // a scenario outside every Rule has no rule to give its verdict to (it would count as a rule of none)
+                child.getScenario().ifPresent(scenario -> problems.add(path + ":" + scenario.getLocation().getLine()
+                        + ": Scenario '" + scenario.getName() + "' is outside every Rule; put it under a Rule"
+                        + " tagged with its ID and level (@LOOP-1 @MUST)"));
             }
         }
 

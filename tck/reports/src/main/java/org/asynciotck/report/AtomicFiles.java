@@ -15,12 +15,16 @@ final class AtomicFiles {
     private AtomicFiles() {}
 
     static void write(Path target, String content) throws IOException {
+        write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void write(Path target, byte[] content) throws IOException {
         Path directory = target.toAbsolutePath().getParent();
         Files.createDirectories(directory);
         // Same directory as the target, so the move is a rename on one file system.
         Path temp = Files.createTempFile(directory, "." + target.getFileName() + ".", ".tmp");
         try {
-            Files.writeString(temp, content, StandardCharsets.UTF_8);
+            Files.write(temp, content);
             readableByAll(temp); // a temp file is private (0600); reports are meant to be shared and served
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

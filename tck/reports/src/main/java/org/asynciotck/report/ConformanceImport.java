@@ -1,16 +1,23 @@
 package org.asynciotck.report;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,7 +54,6 @@ public final class ConformanceImport {
     /** At most this many schema errors are named in a refusal. */
     private static final int LISTED_ERRORS = 5;
 
-    private static final ObjectMapper JSON = ReportJson.newMapper();
     private static volatile Schema schema;
 
     private ConformanceImport() {}
@@ -61,11 +67,29 @@ public final class ConformanceImport {
         }
     }
 
-    /** A merged column: the run as recorded, and where and when it was made. */
-    public record Imported(Path file, RunResult result, Provenance provenance) {}
+    /**
+     * A merged column: the run as recorded, where and when it was made, and the bytes it was read from
+     * (the copy written beside the column is these bytes, never the file read again: it may have changed).
+     */
+    public record Imported(Path file, RunResult result, Provenance provenance, byte[] bytes) {}
 
     /** The largest conformance.json merged: a whole run's is well under a megabyte; a bigger file is refused unread. */
     public static final long MAX_BYTES = 16L * 1024 * 1024;
+    /** The longest string a conformance.json may hold: a failure message is a few kilobytes. */
+    static final int MAX_STRING_CHARS = 1024 * 1024;
+    /** How deep its values may nest: the schema's own depth is under ten. */
+    static final int MAX_DEPTH = 32;
+    /** How many JSON tokens it may hold: a whole run's has about fifteen thousand; the tree read costs memory per token. */
+    static final long MAX_TOKENS = 1_000_000;
+
+    private static final ObjectMapper JSON = bounded(ReportJson.newMapper());
+
+    private static ObjectMapper bounded(ObjectMapper mapper) {
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxStringLength(MAX_STRING_CHARS).maxNestingDepth(MAX_DEPTH).maxTokenCount(MAX_TOKENS)
+                .maxDocumentLength(MAX_BYTES).build());
+        return mapper;
+    }
 
     /** Every conformance.json under {@code folder} (the folder itself, or a reports folder of several), sorted. */
     public static List<Path> find(Path folder) throws IOException {
@@ -84,23 +108,13 @@ public final class ConformanceImport {
 
     /** Reads, validates and checks one file against this kit's catalogue. */
     public static Imported read(Path file, RuleCatalogue catalogue) throws Refused {
-        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            // never followed: a link could name any file of the machine, whose contents a refusal would show
-            throw new Refused(file, "is a link or not a regular file; the kit merges only regular files");
-        }
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (IOException e) {
-            throw new Refused(file, "not readable: " + e.getClass().getSimpleName());
-        }
-        if (size > MAX_BYTES) {
-            throw new Refused(file, "is " + size + " bytes, more than the " + MAX_BYTES + " a conformance.json may have"
-                    + " (a whole run's is well under a megabyte)");
-        }
+        byte[] bytes = bytesOf(file);
         JsonNode tree;
         try {
-            tree = JSON.readTree(file.toFile());
+            tree = JSON.readTree(bytes);
+        } catch (StreamConstraintsException e) {
+            // the bound's own words (lengths and limits), never the file's text
+            throw new Refused(file, "holds more than a conformance.json may (" + e.getOriginalMessage() + ")");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             // where, never what: the parser's message quotes the file's text
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
@@ -108,6 +122,9 @@ public final class ConformanceImport {
                     : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
         } catch (IOException e) {
             throw new Refused(file, "not readable: " + e.getClass().getSimpleName());
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new Refused(file, "is empty");
         }
         List<String> errors = schema().validate(tree).stream().map(Error::toString).toList();
         if (!errors.isEmpty()) {
@@ -128,7 +145,41 @@ public final class ConformanceImport {
                     + " but its rules give conformant=" + result.conformant() + "; the file was edited or is damaged");
         }
         return new Imported(file, result,
-                report.provenance() == null ? Provenance.UNKNOWN : report.provenance());
+                report.provenance() == null ? Provenance.UNKNOWN : report.provenance(), bytes);
+    }
+
+    /**
+     * The file's bytes, read once through a descriptor that refuses a link (checked and read in one step:
+     * a file swapped for a link after a check would otherwise be followed), and never more than
+     * {@link #MAX_BYTES} of them.
+     */
+    private static byte[] bytesOf(Path file) throws Refused {
+        try (SeekableByteChannel channel = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new Refused(file, "is not a regular file; the kit merges only regular files");
+            }
+            if (channel.size() > MAX_BYTES) {
+                throw new Refused(file, "is " + channel.size() + " bytes, more than the " + MAX_BYTES
+                        + " a conformance.json may have (a whole run's is well under a megabyte)");
+            }
+            ByteArrayOutputStream read = new ByteArrayOutputStream((int) channel.size());
+            ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+            while (channel.read(buffer) >= 0) {
+                if (read.size() + buffer.position() > MAX_BYTES) {
+                    throw new Refused(file, "grew past the " + MAX_BYTES + " bytes a conformance.json may have while it was read");
+                }
+                read.write(buffer.array(), 0, buffer.position());
+                buffer.clear();
+            }
+            return read.toByteArray();
+        } catch (IOException e) {
+            if (Files.isSymbolicLink(file)) {
+                // refused by the descriptor, never followed: a link could name any file of the machine,
+                // whose contents a refusal would show
+                throw new Refused(file, "is a link or not a regular file; the kit merges only regular files");
+            }
+            throw new Refused(file, "not readable: " + e.getClass().getSimpleName());
+        }
     }
 
     /** Every rule of the file must be a rule of this catalogue, at the same level. */

@@ -57,9 +57,10 @@ public final class ReportWriter {
                 + " of the same implementation may rewrite this folder; a folder without this file is a run's own\n");
         AtomicFiles.write(folder.resolve(CERTIFICATE_HTML),
                 CertificateRenderer.render(imported.result(), kitVersion, imported.provenance()));
+        AtomicFiles.write(folder.resolve(BADGE_SVG), BadgeRenderer.render(imported.result()));
         Path copy = folder.resolve(CONFORMANCE_JSON);
         if (!java.nio.file.Files.exists(copy) || !java.nio.file.Files.isSameFile(copy, imported.file())) {
-            AtomicFiles.write(copy, java.nio.file.Files.readString(imported.file()));
+            AtomicFiles.write(copy, imported.bytes());
         }
     }
 
