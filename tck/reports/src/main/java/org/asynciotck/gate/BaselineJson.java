@@ -63,6 +63,11 @@ final class BaselineJson {
         } catch (IOException e) {
             throw new BaselineException(file, "cannot be read: " + e, e);
         }
+        return read(file, bytes);
+    }
+
+    /** A baseline from the bytes read from {@code file}, which names them in messages (the fuzz tests' entry). */
+    static Baseline read(Path file, byte[] bytes) throws BaselineException {
         if (new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
             throw new BaselineException(file, "is empty (was it the target of a '>' redirection in the same command? "
                     + "write the new baseline to another file, then move it)", null);

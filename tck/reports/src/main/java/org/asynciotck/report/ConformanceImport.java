@@ -108,7 +108,11 @@ public final class ConformanceImport {
 
     /** Reads, validates and checks one file against this kit's catalogue. */
     public static Imported read(Path file, RuleCatalogue catalogue) throws Refused {
-        byte[] bytes = bytesOf(file);
+        return read(file, bytesOf(file), catalogue);
+    }
+
+    /** Validates and checks the bytes read from {@code file}, which names them in refusals (the fuzz tests' entry). */
+    static Imported read(Path file, byte[] bytes, RuleCatalogue catalogue) throws Refused {
         JsonNode tree;
         try {
             tree = JSON.readTree(bytes);
