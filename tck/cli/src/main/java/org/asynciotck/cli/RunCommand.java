@@ -47,6 +47,9 @@ final class RunCommand implements Callable<Integer> {
                     + " as they are, instead of the kit's features; their rules are those DIR's files declare")
     private Path featuresDir;
 
+    /** The largest feature file --features reads: it is read whole, parsed twice, and copied. */
+    static final long MAX_FEATURE_BYTES = 1024 * 1024;
+
     /** The classpath package a --features folder's files are put under for the run. */
     static final String WRITTEN_FEATURES = "asynciotck_written_features";
 
@@ -106,6 +109,18 @@ final class RunCommand implements Callable<Integer> {
         }
         if (features.isEmpty()) {
             err.println("asyncio-tck run: --features " + featuresDir + " holds no .feature file");
+            return ExitCode.USAGE;
+        }
+        List<Path> oversized = new java.util.ArrayList<>();
+        for (Path feature : features) {
+            if (Files.size(feature) > MAX_FEATURE_BYTES) {
+                oversized.add(feature);
+            }
+        }
+        if (!oversized.isEmpty()) {
+            oversized.forEach(f -> err.println("asyncio-tck run: --features: " + featuresDir.relativize(f) + " is larger"
+                    + " than the " + MAX_FEATURE_BYTES + " bytes a feature file may have (the kit's largest is about"
+                    + " 13 KB); nothing was run"));
             return ExitCode.USAGE;
         }
         List<String> unparsable = new java.util.ArrayList<>();

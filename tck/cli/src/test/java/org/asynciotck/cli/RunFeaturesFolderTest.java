@@ -125,6 +125,20 @@ class RunFeaturesFolderTest {
     }
 
     @Test
+    void aFeatureFileLargerThanAFeatureMayBeIsRefusedUnread() throws Exception {
+        // issue 27: every file the kit reads whole is bounded (a sparse file: nothing of it is written to disk)
+        Path folder = Files.createDirectories(temp.resolve("huge"));
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(folder.resolve("a.feature").toFile(), "rw")) {
+            file.setLength(RunCommand.MAX_FEATURE_BYTES + 1);
+        }
+
+        int exit = run("--features", folder.toString(), "--no-allure-html", "--out", temp.resolve("r").toString());
+
+        assertThat(exit).as("exit; err: %s", err).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("a.feature is larger than the " + RunCommand.MAX_FEATURE_BYTES);
+    }
+
+    @Test
     void aFolderWithoutFeaturesIsAUsageError() throws Exception {
         Path empty = Files.createDirectories(temp.resolve("empty"));
         assertThat(run("--features", empty.toString(), "--no-allure-html")).isEqualTo(ExitCode.USAGE);

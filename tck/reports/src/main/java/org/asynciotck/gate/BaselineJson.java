@@ -52,11 +52,18 @@ final class BaselineJson {
 
     record RuleForm(String verdict, String reason) {}
 
+    /** The largest baseline read: it is read whole; a bigger file is refused unread. */
+    static final long MAX_BYTES = 16L * 1024 * 1024;
+
     private BaselineJson() {}
 
     static Baseline read(Path file) throws BaselineException {
         byte[] bytes;
         try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new BaselineException(file, "is " + Files.size(file) + " bytes, more than the " + MAX_BYTES
+                        + " a baseline may have (one of every rule of a dozen implementations is under 100 KB)", null);
+            }
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new BaselineException(file, "does not exist: give the path of a baseline file (docs/baseline.md)", e);

@@ -85,6 +85,18 @@ class BaselineJsonTest {
     }
 
     @Test
+    void aFileLargerThanABaselineMayBeIsRefusedUnread() throws IOException {
+        // issue 27: every file the kit reads whole is bounded (a sparse file: no 16 MiB written to disk)
+        Path huge = folder.resolve("huge.json");
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(BaselineJson.MAX_BYTES + 1);
+        }
+
+        assertThatThrownBy(() -> Baseline.read(huge)).isInstanceOf(BaselineException.class)
+                .hasMessageContaining("huge.json").hasMessageContaining("more than the " + BaselineJson.MAX_BYTES);
+    }
+
+    @Test
     void anEmptyFileHintsAtTheRedirectionThatEmptiedIt() throws IOException {
         Path empty = file("");
 
