@@ -88,7 +88,15 @@ final class Certification {
         RunResult result;
         try (InterruptSafeReporting reporting = new InterruptSafeReporting(
                 new ReportWriter(folder, KitVersion.get(), junitCopy), run::cut, err).install();
-                InterruptExit.Registration frozenOnSignal = InterruptExit.beforeExit(run::freezeResults)) {
+                InterruptExit.Registration frozenOnSignal = InterruptExit.beforeExit(() -> {
+                    // the exploration stage first, while its agents still live: what it found goes in the
+                    // partial reports, and the program the kit's own kill would cut is not the loop's divergence
+                    if (run.stopExploration(ExploreCommand.REPORT_ON_SIGNAL)) {
+                        err.println("interrupted: the exploration stage stopped; its programs that ran are in the reports");
+                        err.flush();
+                    }
+                    run.freezeResults();
+                })) {
             result = run.execute();
             reporting.finish(result);
         }

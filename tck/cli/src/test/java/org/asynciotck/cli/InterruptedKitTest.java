@@ -135,6 +135,40 @@ class InterruptedKitTest {
         assertThat(Files.readString(root.resolve("kit.err"))).contains("interrupted; writing the report");
     }
 
+    /**
+     * run stopped by SIGTERM during its exploration stage keeps what the stage found: the stage stops, hands in
+     * the programs that ran (before the agents are ended, so the kit's own kill cuts no program), and the partial
+     * reports carry them, marked as interrupted (issue 27, case 8: they used to be lost, "programs": 0).
+     */
+    @Test
+    void sigtermDuringARunsExplorationStageKeepsTheProgramsThatRan() throws Exception {
+        Path out = root.resolve("certified");
+        Path ready = root.resolve("ready");
+        Path loops = Path.of(InterruptedKitTest.class.getResource("/signalled/ready_loops.py").toURI()).getParent();
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "run", "--impl", "python", "--python", HostileAgent.python(), "--python-path", loops.toString(),
+                "--loop-factory", "ready_loops:announcing", "--tags", "@EXPLORE-1", "--explore-programs", "1000000",
+                "--explore-time", "100s", "--no-allure-html", "--out", out.toString())
+                .directory(root.toFile()).redirectOutput(root.resolve("kit.out").toFile())
+                .redirectError(root.resolve("kit.err").toFile());
+        builder.environment().put("READY_FILE", ready.toString());
+        kit = builder.start();
+        awaitReady();
+        kit.destroy(); // SIGTERM
+
+        assertThat(kit.waitFor(EXIT_WITHIN_SECONDS, TimeUnit.SECONDS)).as("kit ended").isTrue();
+        assertThat(kit.exitValue()).as(console()).isEqualTo(ExitCode.NOT_CONFORMANT);
+        JsonNode exploration = new ObjectMapper().readTree(out.resolve("conformance.json").toFile()).get("exploration");
+        assertThat(exploration.get("state").asText()).as(console()).isEqualTo("ran");
+        assertThat(exploration.get("programs").asInt()).as(exploration.toString()).isBetween(1, 999_999);
+        assertThat(exploration.get("why").asText()).startsWith("interrupted: the programs after the "
+                + exploration.get("programs").asInt() + " that ran did not run");
+        assertThat(exploration.get("findings")).as("stock asyncio, and no program cut by the kit's kill").isEmpty();
+        assertThat(out.resolve("exploration/exploration.json")).isRegularFile();
+        assertThat(Files.readString(root.resolve("kit.err"))).contains("the exploration stage stopped");
+    }
+
     private HostileAgent agent(String script) {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "needs /proc to find what a hostile agent left running");
         HostileAgent agent = new HostileAgent(script).with("HOSTILE_READY", root.resolve("ready").toString());

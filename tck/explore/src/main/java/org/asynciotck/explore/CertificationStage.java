@@ -10,6 +10,7 @@ import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.exploration.ExplorationFinding;
 import org.asynciotck.exploration.ExplorationStage;
+import org.asynciotck.exploration.ExplorationStop;
 import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
 import org.asynciotck.runner.RuleCatalogue;
@@ -35,12 +36,15 @@ public final class CertificationStage implements ExplorationStage {
     static final int SHRINK_BUDGET = 300;
 
     @Override
-    public Exploration explore(LoopImplementation implementation, ExplorationBudget budget, Path folder, String replay) {
+    public Exploration explore(LoopImplementation implementation, ExplorationBudget budget, Path folder, String replay,
+            ExplorationStop stop) {
         Explorer.Settings settings = Explorer.Settings.of(budget.seed(), budget.programs()).within(budget.time())
                 .shrinkingAtMost(SHRINK_BUDGET);
         Explorer.Result result;
         try (ReferenceImplementation reference = new ReferenceImplementation(ReferenceConfig.comparedWith(implementation.info()))) {
-            result = new Explorer(reference, implementation, settings).run(index -> {});
+            Explorer explorer = new Explorer(reference, implementation, settings);
+            stop.onStop(explorer::stop);
+            result = explorer.run(index -> {});
         }
         try {
             ExplorationReport.write(result, implementation.info(), replay, folder);
@@ -62,8 +66,19 @@ public final class CertificationStage implements ExplorationStage {
                     scenario ? groupFolder + ExplorationReport.SCENARIO : null, groupFolder + ExplorationReport.SCRIPT, false)
                     .leaningOn(Reliance.of(group.minimal().steps())));
         }
-        return new Exploration(budget, Exploration.State.RAN, declined(result), result.programs(), result.timedOut(),
+        return new Exploration(budget, Exploration.State.RAN, leftOut(result), result.programs(), result.timedOut(),
                 findings, Reliance.rules());
+    }
+
+    /** What the stage left out: the programs after an interruption, and those with a declined operation. */
+    private static String leftOut(Explorer.Result result) {
+        String declined = declined(result);
+        if (!result.interrupted()) {
+            return declined;
+        }
+        String interrupted = "interrupted: the programs after the " + result.programs()
+                + " that ran did not run, and what was found was not shrunk further";
+        return declined.isEmpty() ? interrupted : interrupted + "; " + declined;
     }
 
     /** The programs not compared because the loop declined one of their operations, or "" for none. */

@@ -10,8 +10,9 @@ import java.util.Objects;
  * @param budget the run's budget
  * @param folder where the stage writes (the report folder's {@code exploration/})
  * @param replay the command or setting that replays it, for the evidence files
+ * @param stop   how an interruption of the run stops the stage and keeps what it found
  */
-public record ExplorationRequest(ExplorationBudget budget, Path folder, String replay) {
+public record ExplorationRequest(ExplorationBudget budget, Path folder, String replay, ExplorationStop stop) {
 
     /** The folder under the report folder that holds the evidence. */
     public static final String FOLDER = "exploration";
@@ -19,6 +20,7 @@ public record ExplorationRequest(ExplorationBudget budget, Path folder, String r
     public ExplorationRequest {
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(stop, "stop");
         replay = replay == null ? "" : replay;
     }
 }

@@ -20,6 +20,9 @@ public interface ExplorationStage {
      * consequence and is "blocked by" it, never a second failure.
      *
      * @param replay how a user replays this exploration, for the evidence files
+     * @param stop   registers what ends the stage early when the run is interrupted: the result then covers the
+     *               programs that ran before it, said in its {@link Exploration#why}
      */
-    Exploration explore(LoopImplementation implementation, ExplorationBudget budget, Path folder, String replay);
+    Exploration explore(LoopImplementation implementation, ExplorationBudget budget, Path folder, String replay,
+            ExplorationStop stop);
 }

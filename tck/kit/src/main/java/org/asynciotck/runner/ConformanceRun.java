@@ -11,12 +11,14 @@ import static io.cucumber.junit.platform.engine.Constants.PARALLEL_EXECUTION_ENA
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PROPERTY_NAME;
 import static io.cucumber.junit.platform.engine.Constants.PLUGIN_PUBLISH_QUIET_PROPERTY_NAME;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.asynciotck.exploration.Exploration;
 import org.asynciotck.exploration.ExplorationBudget;
 import org.asynciotck.exploration.ExplorationRequest;
+import org.asynciotck.exploration.ExplorationStop;
 import org.asynciotck.spi.ImplementationInfo;
 import org.asynciotck.spi.Operation.RunOnce.Via;
 import org.asynciotck.steps.IterationDriver;
@@ -62,6 +64,7 @@ public final class ConformanceRun {
     private ExplorationBudget exploration = ExplorationBudget.OFF;
     /** How a user replays the exploration, for its evidence files. */
     private String explorationReplay = "";
+    private final ExplorationStop explorationStop = new ExplorationStop();
 
     public ConformanceRun(RunConfiguration configuration, RuleCatalogue catalogue, ScenarioListener listener) {
         this.configuration = configuration;
@@ -106,7 +109,8 @@ public final class ConformanceRun {
             AllureResults.prepare(run, configuration.outputDirectory().toAbsolutePath(), info.id());
             CucumberReports.prepare(run, configuration.outputDirectory().toAbsolutePath(), configuration.parallel());
             run.attach(ExplorationRequest.class, new ExplorationRequest(exploration,
-                    configuration.outputDirectory().toAbsolutePath().resolve(ExplorationRequest.FOLDER), explorationReplay));
+                    configuration.outputDirectory().toAbsolutePath().resolve(ExplorationRequest.FOLDER), explorationReplay,
+                    explorationStop));
             scope = run;
             try {
                 Launcher launcher = LauncherFactory.create();
@@ -176,6 +180,15 @@ public final class ConformanceRun {
      */
     public void freezeResults() {
         collector.freeze();
+    }
+
+    /**
+     * Stops a running exploration stage and waits, at most {@code bound}, for the programs that ran to be handed
+     * in: called when an interruption begins, before {@link #freezeResults} and before the kit ends its agents,
+     * so that what the stage found is in the partial reports. Returns whether a stage was stopped and handed in.
+     */
+    public boolean stopExploration(Duration bound) {
+        return explorationStop.stopAndAwait(bound);
     }
 
     public ImplementationInfo implementation() {

@@ -37,8 +37,13 @@ public final class ExplorationSteps {
             context.run().attach(Exploration.class, Exploration.notRun(request.budget(), why));
             throw new NotApplicable(why);
         }
-        exploration = stage.explore(context.run().implementation(), request.budget(), request.folder(), request.replay());
-        context.run().attach(Exploration.class, exploration);
+        try {
+            exploration = stage.explore(context.run().implementation(), request.budget(), request.folder(),
+                    request.replay(), request.stop());
+            context.run().attach(Exploration.class, exploration);
+        } finally {
+            request.stop().handedIn();
+        }
     }
 
     @Then("every divergence counts against the rule whose guarantee it breaks, and none is left without a rule")
