@@ -3,7 +3,7 @@ package org.asynciotck.cli;
 /** The process exit codes of {@code tck}; the help text lists them too. */
 final class ExitCode {
 
-    /** Every MUST rule passed or was not applicable. */
+    /** Every MUST rule passed or was not applicable, and every core rule applied (docs/core.md), in a complete run. */
     static final int CONFORMANT = 0;
     /**
      * A MUST rule failed, crashed, timed out or errored, or the run was incomplete: broken off,
@@ -22,8 +22,8 @@ final class ExitCode {
 
     private static java.util.Map<String, String> descriptions() {
         java.util.Map<String, String> map = new java.util.LinkedHashMap<>();
-        map.put(" " + CONFORMANT, "conformant: every MUST rule passed or was not applicable "
-                + "(with --baseline: the run matches the baseline)");
+        map.put(" " + CONFORMANT, "conformant: the run completed, every MUST rule passed or was not applicable, and no"
+                + " core rule was not applicable (docs/core.md) (with --baseline: the run matches the baseline)");
         map.put(" " + NOT_CONFORMANT, "not conformant: a MUST rule did not pass, or the run was incomplete (also when interrupted "
                 + "by Ctrl-C or SIGTERM) "
                 + "(with --baseline: a new failure, a changed verdict or an unexpected pass)");

@@ -66,9 +66,10 @@ final class RunSummary {
             ScenarioResult decisive = rule.decisiveScenario();
             String where = " (" + decisive.location() + ")";
             String reason = firstLine(decisive.message());
-            // the kit's own failure messages already end with the location; crashes and timeouts do not
+            // the kit's own failure messages already name the location (before "[scenario: ...]" where a rule
+            // has several); crashes and timeouts do not
             stream.println("  " + rule.id() + " " + VerdictLabel.of(rule.level(), rule.verdict()) + ": " + reason
-                    + (reason.endsWith(where) ? "" : where));
+                    + (reason.contains(where) ? "" : where));
         }
     }
 

@@ -76,6 +76,9 @@ class MainTest {
                 .contains("SAMPLE-4 crashed: crashed (signal 11) on 7")
                 .doesNotContain("SHOULD warnings").doesNotContain("SAMPLE-3 ");
         assertThat(err.toString()).contains("scenarios 6/6, failures 2");
+        assertThat(Files.readString(folder.resolve("certificate.html")))
+                .contains("<p class=\"outcome not-conformant\">NOT CONFORMANT - MUST 1/3 passed")
+                .contains("<tr><th>Capabilities</th><td>ready-queue</td></tr>");
     }
 
     @Test
@@ -85,6 +88,15 @@ class MainTest {
         assertThat(code).as(err.toString()).isEqualTo(ExitCode.CONFORMANT);
         assertThat(out.toString()).contains("CONFORMANT, MUST 1/1 passed; ")
                 .contains(" not run: SAMPLE-2, SAMPLE-4");
+        assertThat(readCertificate(reports.resolve("x"))).contains("<p class=\"outcome conformant\">CONFORMANT - ");
+    }
+
+    private static String readCertificate(Path folder) {
+        try {
+            return Files.readString(folder.resolve("certificate.html"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

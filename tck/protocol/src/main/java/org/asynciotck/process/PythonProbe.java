@@ -95,8 +95,9 @@ final class PythonProbe {
         String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         List<String> lines = out.lines().toList();
         if (process.exitValue() != 0 || lines.size() < 2 || parseVersion(lines.get(0)) == null) {
-            throw new IOException(interpreter + " failed to report its version (exit code " + process.exitValue()
-                    + "): " + (err.isBlank() ? out : err).strip());
+            String said = (err.isBlank() ? out : err).strip();
+            String detail = said.isEmpty() ? "), and it printed nothing" : "): " + said;
+            throw new IOException(interpreter + " failed to report its version (exit code " + process.exitValue() + detail);
         }
         String uvloop = askForUvloop && lines.size() > 2 && !lines.get(2).equals("-") ? lines.get(2) : null;
         java.util.Map<String, String> reentrant = new java.util.LinkedHashMap<>();

@@ -25,7 +25,10 @@ final class CertificateRenderer {
             .pass{background:#e6f4ea}.fail,.crashed,.timed-out,.error,.blocked{background:#fce8e6}\
             .not-applicable{background:#f1f3f4}
             .verdict{font-weight:bold}.reason{white-space:pre-wrap;font-family:monospace;font-size:.9em}
-            .outcome{font-size:1.4em;font-weight:bold}
+            .outcome{font-size:1.4em;font-weight:bold;padding:.3em .5em;border-left:.4em solid}
+            .outcome.conformant{background:#e6f4ea;border-color:#1e8e3e}
+            .outcome.not-conformant{background:#fce8e6;border-color:#d93025}
+            .outcome.incomplete{background:#fef7e0;border-color:#f9ab00}
             figure.timeline{margin:1em 0;overflow-x:auto}figure.timeline figcaption{font-family:monospace;\
             font-size:.85em;white-space:pre-wrap;color:#444}
             """;
@@ -44,7 +47,8 @@ final class CertificateRenderer {
                 .append("<title>asyncio conformance: ").append(escape(info.id())).append("</title>")
                 .append("<style>").append(STYLE).append("</style></head><body>\n")
                 .append("<h1>asyncio conformance certificate</h1>\n")
-                .append("<p class=\"outcome\">").append(escape(outcome(result))).append("</p>\n");
+                .append("<p class=\"outcome ").append(outcomeClass(result)).append("\">").append(escape(outcome(result)))
+                .append("</p>\n");
         appendImplementation(html, info, kitVersion, provenance);
         appendIterations(html, result);
         appendExploration(html, result);
@@ -62,6 +66,11 @@ final class CertificateRenderer {
         return (result.conformant() ? "CONFORMANT" : "NOT CONFORMANT") + " - " + counts;
     }
 
+    /** The outcome's colour (with a text that says the same: colour is never the only channel). */
+    private static String outcomeClass(RunResult result) {
+        return !result.complete() ? "incomplete" : result.conformant() ? "conformant" : "not-conformant";
+    }
+
     private static void appendImplementation(StringBuilder html, ImplementationInfo info, String kitVersion,
             Provenance provenance) {
         html.append("<table>\n");
@@ -70,8 +79,9 @@ final class CertificateRenderer {
         row(html, "Version", info.version());
         row(html, "Python", info.python());
         row(html, "API level", info.apiLevel().toString());
-        row(html, "Capabilities", String.join(", ", info.capabilities().stream().sorted().toList()));
-        row(html, "Profiles", String.join(", ", info.profiles().names()));
+        row(html, "Capabilities", info.capabilities().isEmpty() ? "none"
+                : String.join(", ", info.capabilities().stream().sorted().toList()));
+        row(html, "Profiles", info.profiles().names().isEmpty() ? "none" : String.join(", ", info.profiles().names()));
         row(html, "Kit version", kitVersion);
         row(html, "Produced on", provenance.where()
                 + (provenance.interpreter().equals("Java " + provenance.java()) ? "" : " (kit on Java " + provenance.java() + ")"));
