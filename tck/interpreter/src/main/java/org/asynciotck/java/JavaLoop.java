@@ -33,6 +33,10 @@ import java.util.function.Consumer;
  * exceptions: {@link IllegalStateException} reads as asyncio's {@code RuntimeError}, and
  * {@link LoopError} names any other asyncio type ({@code InvalidStateError}, {@code CancelledError}).
  *
+ * <p><b>Cancellation.</b> {@code task.cancel()} reaches the task's coroutine through
+ * {@link Coroutine#throwInto} with {@link LoopError#cancelled(String)} or a
+ * {@link java.util.concurrent.CancellationException}: both read as asyncio's {@code CancelledError}.
+ *
  * @since 0.1
  */
 public interface JavaLoop {
@@ -170,32 +174,48 @@ public interface JavaLoop {
 
     // ---- optional internals: each non-empty Optional declares a capability ---------------------------
 
-    /** {@code loop._ready}: capability {@code ready-queue}. */
+    /**
+     * {@code loop._ready}: capability {@code ready-queue}. Unlocks the scenarios that look into the ready queue
+     * (HANDLE-2, and some of CLOSED-5, EAGER-1, EAGER-2, FUTURE-1, FUTURE-2, HANDLE-1, SENTINEL-1, SENTINEL-2,
+     * TASK-1); without it they are not applicable.
+     */
     default Optional<ReadyQueue> readyQueue() {
         return Optional.empty();
     }
 
-    /** The timeout the loop would pass to its selector: capability {@code select-timeout}. */
+    /**
+     * The timeout the loop would pass to its selector: capability {@code select-timeout}. Unlocks TIMEOUT-1 to
+     * TIMEOUT-4.
+     */
     default Optional<SelectProbe> selectProbe() {
         return Optional.empty();
     }
 
-    /** Whether a handle still references its callback: capability {@code handle-internals}. */
+    /** Whether a handle still references its callback: capability {@code handle-internals}. Unlocks HANDLE-3. */
     default Optional<HandleInternals> handleInternals() {
         return Optional.empty();
     }
 
-    /** {@code asyncio.tasks._enter_task/_leave_task}: capability {@code enter-leave-task}. */
+    /**
+     * {@code asyncio.tasks._enter_task/_leave_task}: capability {@code enter-leave-task}. Unlocks COLLIDE-1,
+     * ENTER-1, ENTER-2 and scenarios of EAGER-3 and INIT-1.
+     */
     default Optional<TaskRegistry> taskRegistry() {
         return Optional.empty();
     }
 
-    /** {@code loop.create_task(coro, eager_start=True)}: capability {@code eager-start}. */
+    /**
+     * {@code loop.create_task(coro, eager_start=True)}: capability {@code eager-start}. Unlocks EAGER-1 to
+     * EAGER-3 and SENTINEL-2.
+     */
     default Optional<EagerTasks> eagerTasks() {
         return Optional.empty();
     }
 
-    /** {@code Task.__new__(Task)}, a task whose initialiser never ran: capability {@code uninitialised-task}. */
+    /**
+     * {@code Task.__new__(Task)}, a task whose initialiser never ran: capability {@code uninitialised-task}.
+     * Unlocks INIT-1.
+     */
     default Optional<UninitialisedTasks> uninitialisedTasks() {
         return Optional.empty();
     }
@@ -294,7 +314,13 @@ public interface JavaLoop {
         /** Resumes: {@code value} is null on the first call, then the awaited future's result. */
         Step send(Object value);
 
-        /** Resumes with the awaited future's exception (CancelledError when the task was cancelled). */
+        /**
+         * Resumes with the awaited future's exception. A task's cancellation reaches its coroutine here: pass
+         * {@link LoopError#cancelled(String)} (a {@code LoopError} of type {@code "CancelledError"}) or a
+         * {@link java.util.concurrent.CancellationException}; the kit reads either as asyncio's CancelledError.
+         * A coroutine that does not catch it throws it back out of this call: the task
+         * then ends cancelled, as {@code Task.__step} does when {@code coro.throw} raises CancelledError.
+         */
         Step throwInto(RuntimeException error);
 
         /** What one resumption produced. */
