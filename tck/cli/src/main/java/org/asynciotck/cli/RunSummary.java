@@ -48,7 +48,7 @@ final class RunSummary {
         List<String> reports = new java.util.ArrayList<>(List.of(
                 ReportWriter.CONFORMANCE_JSON, ReportWriter.CERTIFICATE_HTML, ReportWriter.BADGE_SVG,
                 ReportWriter.JUNIT_XML, ConformanceRun.CUCUMBER_HTML,
-                ConformanceRun.CUCUMBER_JUNIT_XML + " (Cucumber's, per scenario)"));
+                ConformanceRun.CUCUMBER_JUNIT_XML + " (Cucumber's JUnit XML, per scenario)"));
         for (String allure : List.of("allure-results/", "allure-report/")) {
             if (java.nio.file.Files.isDirectory(out.resolve(allure))) {
                 reports.add(allure);

@@ -131,7 +131,7 @@ public final class RunTimeBenchmark implements Callable<Integer> {
         String recorded = python + " " + resource("record_agent.py") + " " + pyz + " " + log;
         Path recordOut = Path.of(fresh("cpython-recorded"));
         run(kit("run", "--impl", "process", "--command", recorded, "--out", recordOut));
-        int scenarios = scenarios(recordOut.resolve("cucumber-junit.xml"));
+        int scenarios = scenarios(recordOut.resolve(org.asynciotck.runner.ConformanceRun.CUCUMBER_JUNIT_XML));
         Figure replay = median("same operations in one Python process",
                 List.of(python.toString(), resource("replay_agent.py").toString(), pyz.toString(), log.toString()));
 

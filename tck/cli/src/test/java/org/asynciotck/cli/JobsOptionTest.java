@@ -49,7 +49,7 @@ class JobsOptionTest {
         assertThat(out.resolve("conformance.json")).isNotEmptyFile();
         // Well-formed, or the parser throws; one test case per scenario, however they interleaved.
         org.w3c.dom.Document junit = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(out.resolve("cucumber-junit.xml").toFile());
+                .parse(out.resolve(org.asynciotck.runner.ConformanceRun.CUCUMBER_JUNIT_XML).toFile());
         assertThat(junit.getElementsByTagName("testcase").getLength()).isPositive();
         assertThat(Files.readString(out.resolve("cucumber.html"))).contains("</html>");
         List<Path> allure;

@@ -43,8 +43,14 @@ public final class ConformanceRun {
 
     /** Cucumber's own HTML report, in the output folder. */
     public static final String CUCUMBER_HTML = "cucumber.html";
-    /** Cucumber's JUnit XML report, in the output folder. */
-    public static final String CUCUMBER_JUNIT_XML = "cucumber-junit.xml";
+    /**
+     * Cucumber's own JUnit XML, per scenario, in the output folder. Not named {@code *.xml}: a CI that
+     * collects {@code **}{@code /*.xml} as test reports would take Cucumber's outcomes (a SHOULD warning or a
+     * not-applicable scenario is a failure there) for the kit's verdict, which is {@code junit.xml}.
+     */
+    public static final String CUCUMBER_JUNIT_XML = "cucumber-scenarios.junit";
+    /** What {@link #CUCUMBER_JUNIT_XML} was called before: removed from a folder a run writes into. */
+    static final String CUCUMBER_JUNIT_XML_BEFORE = "cucumber-junit.xml";
 
     private static final String CUCUMBER_ENGINE_ID = "cucumber";
 

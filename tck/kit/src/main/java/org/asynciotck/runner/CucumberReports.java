@@ -86,6 +86,7 @@ public final class CucumberReports implements ConcurrentEventListener {
         try {
             Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_HTML));
             Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_JUNIT_XML));
+            Files.deleteIfExists(folder.resolve(ConformanceRun.CUCUMBER_JUNIT_XML_BEFORE));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove the old Cucumber reports in " + folder, e);
         }
