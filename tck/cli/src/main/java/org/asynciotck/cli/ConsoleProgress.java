@@ -61,7 +61,7 @@ final class ConsoleProgress implements ScenarioListener {
             SanitisingPrintWriter.print(err, level == RuleLevel.MUST ? ConsoleColour.RED : ConsoleColour.YELLOW,
                     result.ruleId().orElse("?") + " " + VerdictLabel.of(level, result.verdict())
                             + (level == RuleLevel.SHOULD ? " (SHOULD warning)" : ""));
-            err.print(": " + cut(firstLine(result.message()), REASON_WIDTH) + " (" + result.location() + ")");
+            err.print(": " + RunSummary.located(RunSummary.firstLine(result.message()), result.location(), REASON_WIDTH));
             err.println();
             shown = 0;
         }
@@ -96,10 +96,5 @@ final class ConsoleProgress implements ScenarioListener {
 
     private static String cut(String text, int width) {
         return text.length() <= width ? text : text.substring(0, width - 3) + "...";
-    }
-
-    private static String firstLine(String message) {
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
     }
 }

@@ -64,13 +64,21 @@ final class RunSummary {
         stream.println(heading + ":");
         for (RuleResult rule : rules) {
             ScenarioResult decisive = rule.decisiveScenario();
-            String where = " (" + decisive.location() + ")";
-            String reason = firstLine(decisive.message());
-            // the kit's own failure messages already name the location (before "[scenario: ...]" where a rule
-            // has several); crashes and timeouts do not
-            stream.println("  " + rule.id() + " " + VerdictLabel.of(rule.level(), rule.verdict()) + ": " + reason
-                    + (reason.contains(where) ? "" : where));
+            stream.println("  " + rule.id() + " " + VerdictLabel.of(rule.level(), rule.verdict()) + ": "
+                    + located(firstLine(decisive.message()), decisive.location(), Integer.MAX_VALUE));
         }
+    }
+
+    /**
+     * A reason with the scenario's location once: the kit's own failure messages already name it (before
+     * "[scenario: ...]" where a rule has several); crashes and timeouts do not. A reason longer than {@code width}
+     * is cut, the location kept.
+     */
+    static String located(String reason, String location, int width) {
+        String where = " (" + location + ")";
+        boolean named = reason.contains(where);
+        String shown = named ? reason.replace(where, "") : reason;
+        return (shown.length() <= width ? shown : shown.substring(0, width - 3) + "...") + where;
     }
 
     private static String counts(Map<Verdict, Integer> counts) {
@@ -78,7 +86,7 @@ final class RunSummary {
                 .collect(Collectors.joining(", "));
     }
 
-    private static String firstLine(String message) {
+    static String firstLine(String message) {
         int newline = message.indexOf('\n');
         return newline < 0 ? message : message.substring(0, newline);
     }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Cucumber's HTML report agrees with the kit where Cucumber can be told: a scenario that is not
  * applicable is SKIPPED in Cucumber's own message stream (read from the messages the HTML report
  * embeds), never FAILED; and where it cannot (its headline divides passed by all scenarios), the
- * page opens with a banner linking the certificate and saying how many were skipped as not applicable.
+ * page opens with a banner: the kit's verdict as the certificate states it, a link to the certificate, and how
+ * many scenarios were skipped as not applicable.
  */
 class CucumberHeadlineTest {
 
@@ -72,7 +73,14 @@ class CucumberHeadlineTest {
         int banner = html.indexOf("id=\"asyncio-tck-verdict\"");
         assertThat(banner).as("the banner is in the body, before Cucumber's content").isGreaterThan(body)
                 .isLessThan(html.indexOf("<div id=\"content\">"));
-        assertThat(html).contains("<a href=\"certificate.html\">the certificate</a>")
+        int headline = html.indexOf("<div id=\"asyncio-tck-headline\"");
+        assertThat(headline).as("the page's first text is the kit's verdict, at the top of the banner")
+                .isGreaterThan(banner).isLessThan(html.indexOf("the certificate</a>"));
+        String verdict = html.substring(html.indexOf('>', headline) + 1, html.indexOf("</div>", headline));
+        assertThat(verdict).startsWith("CONFORMANT - MUST ").contains(" passed; ");
+        assertThat(Files.readString(folder.resolve("certificate.html"))).as("the certificate's outcome").contains(verdict);
+        assertThat(html).doesNotContain(org.asynciotck.runner.CucumberReports.HEADLINE_MARK)
+                .contains("<a href=\"certificate.html\">the certificate</a>")
                 .contains(notApplicable.size() + " of " + statusesByCase.size() + " scenarios are not applicable");
         assertThat(folder.resolve("certificate.html")).isRegularFile();
     }

@@ -105,44 +105,56 @@ public interface JavaLoop {
 
     // ---- optional public API ------------------------------------------------------------------------
 
-    /** {@code loop.run_until_complete(future)}: runs until the future is done; its result, or throws its error. */
+    /**
+     * {@code loop.run_until_complete(future)}: runs until the future is done; its result, or throws its error.
+     * Unlocks RUN-1 and RUN-3 to RUN-7, CANCEL-7, LIFE-5, and some scenarios of CANCEL-5 and CLOSED-4; without it
+     * they are not applicable.
+     */
     default Object runUntilComplete(Future future) {
         throw new NotSupported("runUntilComplete");
     }
 
-    /** {@code loop.get_exception_handler()}: what {@link #setExceptionHandler} set, or null. */
+    /** {@code loop.get_exception_handler()}: what {@link #setExceptionHandler} set, or null. Unlocks EXC-3. */
     default ExceptionHandler getExceptionHandler() {
         throw new NotSupported("getExceptionHandler");
     }
 
-    /** {@code loop.call_exception_handler(context)}: calls the handler (the default one when none is set). */
+    /**
+     * {@code loop.call_exception_handler(context)}: calls the handler (the default one when none is set).
+     * Unlocks EXC-3 and EXC-5, and some scenarios of EXC-4.
+     */
     default void callExceptionHandler(Map<String, Object> context) {
         throw new NotSupported("callExceptionHandler");
     }
 
-    /** {@code loop.add_reader(channel, callback)}: runs {@code callback} in each iteration the channel is readable. */
+    /**
+     * {@code loop.add_reader(channel, callback)}: runs {@code callback} in each iteration the channel is readable.
+     * Unlocks IO-1, IO-2, IO-4 and ORDER-1, IO-3 with {@link #removeReader}, and some scenarios of CLOSED-3 and
+     * CLOSED-5.
+     */
     default void addReader(SelectableChannel channel, Runnable callback) {
         throw new NotSupported("addReader");
     }
 
-    /** {@code loop.remove_reader(channel)}: whether a reader was registered. */
+    /** {@code loop.remove_reader(channel)}: whether a reader was registered. Unlocks IO-3 (with the writer's pair). */
     default boolean removeReader(SelectableChannel channel) {
         throw new NotSupported("removeReader");
     }
 
-    /** {@code loop.add_writer(channel, callback)}. */
+    /** {@code loop.add_writer(channel, callback)}. Unlocks IO-5, IO-3, and some scenarios of CLOSED-3 and CLOSED-5. */
     default void addWriter(SelectableChannel channel, Runnable callback) {
         throw new NotSupported("addWriter");
     }
 
-    /** {@code loop.remove_writer(channel)}: whether a writer was registered. */
+    /** {@code loop.remove_writer(channel)}: whether a writer was registered. Unlocks IO-3 (with the reader's pair). */
     default boolean removeWriter(SelectableChannel channel) {
         throw new NotSupported("removeWriter");
     }
 
     /**
      * {@code loop.run_until_complete(coro)}: refuses a closed or running loop before it wraps the coroutine in
-     * a task (RUN-1, RUN-3, CLOSED-4: a refused coroutine never starts). The default wraps it with
+     * a task (RUN-1, RUN-3, CLOSED-4: a refused coroutine never starts). The default, which makes these rules
+     * applicable wherever {@link #runUntilComplete(Future)} is implemented, wraps it with
      * {@link #createTask}, then runs {@link #runUntilComplete(Future)}; a running loop is asked with a future
      * of its own instead, which it refuses (RUN-3), so the coroutine is never wrapped (RUN-6).
      */
@@ -153,7 +165,7 @@ public interface JavaLoop {
     /**
      * {@code asyncio.Task(coro, loop=loop, name=name, eager_start=eagerStart)}: the Task constructor, where a
      * loop's Task class may differ from what {@link #createTask} makes. The default is {@link #createTask},
-     * or {@link EagerTasks#createEagerTask} for an eager start.
+     * or {@link EagerTasks#createEagerTask} for an eager start; no rule is left out for want of an override.
      */
     default Task constructTask(Coroutine coroutine, String name, boolean eagerStart) {
         if (!eagerStart) {
@@ -166,7 +178,8 @@ public interface JavaLoop {
      * The asyncio type of an exception the loop throws, for a loop whose own exception classes name asyncio's
      * types (e.g. "CancelledError" for its cancellation); null, the default, leaves the naming to the kit
      * ({@link LoopError}). The kit asks this first for every exception it reports or inspects, so a loop that
-     * answers it keeps its own exceptions end to end, inside its tasks too.
+     * answers it keeps its own exceptions end to end, inside its tasks too. No rule needs it: it decides only how
+     * the loop's own exceptions are named.
      */
     default String asyncioTypeOf(Throwable error) {
         return null;
@@ -275,13 +288,13 @@ public interface JavaLoop {
 
         /**
          * {@code fut.set_exception(StopIteration(message))}: asyncio refuses it (a TypeError, FUTURE-6); a loop
-         * that models Python's StopIteration implements this.
+         * that models Python's StopIteration implements this. Unlocks FUTURE-6.
          */
         default void setStopIteration(String message) {
             throw new NotSupported("Future.setStopIteration");
         }
 
-        /** {@code fut.remove_done_callback(cb)}: how many were removed (every instance, by identity). */
+        /** {@code fut.remove_done_callback(cb)}: how many were removed (every instance, by identity). Unlocks FUTURE-5. */
         default int removeDoneCallback(Consumer<Future> callback) {
             throw new NotSupported("Future.removeDoneCallback");
         }
@@ -300,7 +313,7 @@ public interface JavaLoop {
             return cancel(null);
         }
 
-        /** {@code task.get_coro()}: the coroutine, or null when the task has none. */
+        /** {@code task.get_coro()}: the coroutine, or null when the task has none. Used by INIT-1's scenarios. */
         default Coroutine coroutine() {
             throw new NotSupported("Task.coroutine");
         }

@@ -105,6 +105,7 @@ public final class ConformanceRun {
     public RunResult execute() {
         TagFilter.check(configuration.tagExpression());
         catalogue.requireKnownPrerequisites();
+        DependencyLogging.quietWhereUnchosen(ConformanceRun.class.getClassLoader());
         // Before the run's bound starts (it is set by the first scenario's session) and apart from it: the
         // preflight is bounded by its own two operation bounds (IterationPreflight).
         iterations = forcedIterations != null

@@ -51,6 +51,11 @@ public final class CucumberReports implements ConcurrentEventListener {
 
     /** The kit's certificate, beside Cucumber's report (report.ReportWriter writes it). */
     private static final String CERTIFICATE_HTML = "certificate.html";
+    /**
+     * Where the banner's headline goes: the kit's verdict, which is known only once the run's result is (the
+     * reports module puts it there when it writes the certificate); until then the banner names the certificate.
+     */
+    public static final String HEADLINE_MARK = "<!--asyncio-tck-headline-->";
 
     private final RunScope run;
     private final Path folder;
@@ -162,13 +167,14 @@ public final class CucumberReports implements ConcurrentEventListener {
     }
 
     /**
-     * The banner above Cucumber's headline: the certificate holds the kit's verdict; how many scenarios
+     * The banner above Cucumber's headline: the kit's verdict (at {@link #HEADLINE_MARK}); the certificate holds
+     * it; how many scenarios
      * Cucumber shows as skipped because they are not applicable. Only counts and fixed text: nothing
      * from the implementation.
      */
     static String banner(int notApplicable, int scenarios) {
         return "\n<div id=\"asyncio-tck-verdict\" style=\"font:15px/1.45 system-ui,sans-serif;margin:0;padding:.7em 1.2em;"
-                + "background:#e8f0fe;border-bottom:2px solid #1a57b3;color:#202124\">"
+                + "background:#e8f0fe;border-bottom:2px solid #1a57b3;color:#202124\">" + HEADLINE_MARK
                 + "<b>The kit's verdict is in <a href=\"" + CERTIFICATE_HTML
                 + "\">the certificate</a></b> (and in conformance.json and junit.xml). This page is Cucumber's "
                 + "per-scenario view: " + notApplicable + " of " + scenarios + " scenarios are not applicable to this "

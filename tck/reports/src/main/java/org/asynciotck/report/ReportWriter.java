@@ -75,6 +75,7 @@ public final class ReportWriter {
             AtomicFiles.write(junitCopy, junit);
         }
         AllureVerdicts.apply(directory, result, kitVersion);
+        CucumberHeadline.write(directory, result);
         String json = JSON.writeValueAsString(ConformanceReport.from(result, kitVersion, provenance));
         AtomicFiles.write(directory.resolve(CONFORMANCE_JSON), json + "\n");
     }

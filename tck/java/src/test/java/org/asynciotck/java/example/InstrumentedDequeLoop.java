@@ -15,6 +15,10 @@ final class InstrumentedDequeLoop extends DequeLoop {
     private boolean probing;
     private Double probedTimeout;
 
+    InstrumentedDequeLoop() {
+        super(DequeLoopProvider.UNREAD);
+    }
+
     @Override
     boolean observedInsteadOfWaiting(Double timeout) {
         if (!probing) {

@@ -10,6 +10,10 @@ import org.asynciotck.java.JavaLoopProvider;
  */
 final class LifoDequeLoop extends DequeLoop {
 
+    LifoDequeLoop() {
+        super(DequeLoopProvider.UNREAD);
+    }
+
     @Override
     protected void enqueue(Callback handle) {
         readyDeque().addFirst(handle); // wrong: asyncio appends at the tail

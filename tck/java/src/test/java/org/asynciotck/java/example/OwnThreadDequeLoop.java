@@ -13,6 +13,10 @@ final class OwnThreadDequeLoop extends DequeLoop {
 
     private final Thread maker = Thread.currentThread();
 
+    OwnThreadDequeLoop() {
+        super(DequeLoopProvider.UNREAD);
+    }
+
     @Override
     public void runForever() {
         if (Thread.currentThread() != maker) {

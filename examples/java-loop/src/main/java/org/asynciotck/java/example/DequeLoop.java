@@ -41,9 +41,21 @@ public class DequeLoop implements JavaLoop {
     /** Set by call_soon_threadsafe, cleared by the poll it ends: the self-pipe of asyncio. */
     private boolean wakeup;
     private ExceptionHandler handler;
+    /** Where the default exception handler's lines go (CPython's go to the "asyncio" logger). */
+    private final Consumer<String> log;
     /** The task whose step runs, or null; read and set by the instrumented variant's registry too. */
     Task current;
     private int tasksMade;
+
+    /** A loop whose default exception handler writes to standard error. */
+    public DequeLoop() {
+        this(System.err::println);
+    }
+
+    /** A loop whose default exception handler writes its lines to {@code log}. */
+    public DequeLoop(Consumer<String> log) {
+        this.log = log;
+    }
 
     // ---- scheduling -----------------------------------------------------------------------------
 
@@ -260,13 +272,13 @@ public class DequeLoop implements JavaLoop {
     @Override
     public void callExceptionHandler(Map<String, Object> context) {
         if (handler == null) {
-            System.err.println("DequeLoop: " + context);
+            log.accept("DequeLoop: " + context);
             return;
         }
         try {
             handler.handle(this, context);
         } catch (RuntimeException e) {
-            System.err.println("DequeLoop: unhandled error in exception handler: " + e + " for " + context);
+            log.accept("DequeLoop: unhandled error in exception handler: " + e + " for " + context);
         }
     }
 
