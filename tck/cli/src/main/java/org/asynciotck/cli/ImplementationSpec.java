@@ -14,7 +14,11 @@ import java.util.List;
  *   uvloop:PATH                uvloop on the interpreter PATH
  *   nest_asyncio:PATH          asyncio's loop made reentrant by nest_asyncio on PATH (nest_asyncio2:PATH likewise)
  *   process:COMMAND            any agent speaking docs/protocol.md, e.g. "process:./my-agent --fast"
+ *   java                       the one Java loop registered on the matrix's --class-path (run --impl java's choice)
+ *   java:ID                    the Java loop registered on the matrix's --class-path with the id ID
  * </pre>
+ * A Java loop is named by its provider's id, not its class: the id is what its column and report folder are
+ * called, and ids and class names may look alike ("my.loop"), so one form keeps {@code java:X} unambiguous.
  *
  * @param text        the spec as given, for messages and the matrix column of an implementation that did not start
  * @param kind        the {@code --impl} kind it stands for
@@ -22,10 +26,12 @@ import java.util.List;
  * @param loopFactory the agent's named loop ("uvloop", "nest_asyncio", "nest_asyncio2"), else null
  * @param variant     "c" or "py", or null
  * @param command     the agent command line (process), else null
+ * @param javaId      the registered provider's id (java:ID), else null: for java, the only one registered
  */
-record ImplementationSpec(String text, String kind, Path python, String loopFactory, String variant, String command) {
+record ImplementationSpec(String text, String kind, Path python, String loopFactory, String variant, String command,
+        String javaId) {
 
-    static final String HELP = "reference | reference-sync | reference-nested | python:PATH[:c|py] | uvloop:PATH | nest_asyncio:PATH | nest_asyncio2:PATH | process:COMMAND";
+    static final String HELP = "reference | reference-sync | reference-nested | python:PATH[:c|py] | uvloop:PATH | nest_asyncio:PATH | nest_asyncio2:PATH | process:COMMAND | java | java:ID";
 
     /** @throws IllegalArgumentException naming the bad spec and the accepted forms */
     static ImplementationSpec parse(String text) {
@@ -40,7 +46,7 @@ record ImplementationSpec(String text, String kind, Path python, String loopFact
                 if (colon >= 0) {
                     break;
                 }
-                return new ImplementationSpec(text, head, null, null, null, null);
+                return new ImplementationSpec(text, head, null, null, null, null, null);
             }
             case ImplementationOptions.PYTHON -> {
                 String variant = null;
@@ -49,17 +55,23 @@ record ImplementationSpec(String text, String kind, Path python, String loopFact
                     rest = rest.substring(0, rest.lastIndexOf(':'));
                 }
                 if (!rest.isBlank()) {
-                    return new ImplementationSpec(text, ImplementationOptions.PYTHON, Path.of(rest), null, variant, null);
+                    return new ImplementationSpec(text, ImplementationOptions.PYTHON, Path.of(rest), null, variant, null, null);
                 }
             }
             case "uvloop", "nest_asyncio", "nest_asyncio2" -> {
                 if (!rest.isBlank()) {
-                    return new ImplementationSpec(text, ImplementationOptions.PYTHON, Path.of(rest), head, null, null);
+                    return new ImplementationSpec(text, ImplementationOptions.PYTHON, Path.of(rest), head, null, null, null);
                 }
             }
             case ImplementationOptions.PROCESS -> {
                 if (!rest.isBlank()) {
-                    return new ImplementationSpec(text, ImplementationOptions.PROCESS, null, null, null, rest);
+                    return new ImplementationSpec(text, ImplementationOptions.PROCESS, null, null, null, rest, null);
+                }
+            }
+            case ImplementationOptions.JAVA -> {
+                if (colon < 0 || !rest.isBlank()) {
+                    return new ImplementationSpec(text, ImplementationOptions.JAVA, null, null, null, null,
+                            colon < 0 ? null : rest);
                 }
             }
             default -> {
@@ -69,8 +81,28 @@ record ImplementationSpec(String text, String kind, Path python, String loopFact
         throw new IllegalArgumentException("bad --impl [" + text + "]: use " + HELP);
     }
 
-    /** The options {@code run} would be given for this implementation. */
-    ImplementationOptions options(Duration timeout) {
-        return new ImplementationOptions(kind, python, loopFactory, List.of(), variant, command, timeout).validate();
+    /** This java spec with the id of the provider it stands for (bare {@code java}: the one registered). */
+    ImplementationSpec withJavaId(String id) {
+        return new ImplementationSpec(text, kind, python, loopFactory, variant, command, id);
+    }
+
+    /**
+     * The name of its column before the implementation says its own: a Java loop's provider id, which is also
+     * what the started loop calls itself; else the spec as given.
+     */
+    String provisionalName() {
+        return javaId != null ? javaId : text;
+    }
+
+    /**
+     * The options {@code run} would be given for this implementation.
+     *
+     * @param classPath the matrix's --class-path: a java column's loop is loaded from it, no other column uses it
+     */
+    ImplementationOptions options(Duration timeout, List<Path> classPath) {
+        ImplementationOptions.JavaLoopChoice java = kind.equals(ImplementationOptions.JAVA)
+                ? new ImplementationOptions.JavaLoopChoice(null, javaId, classPath) : null;
+        return new ImplementationOptions(kind, python, loopFactory, List.of(), variant, command, timeout, java)
+                .validate();
     }
 }

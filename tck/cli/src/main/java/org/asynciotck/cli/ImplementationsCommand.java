@@ -28,7 +28,7 @@ final class ImplementationsCommand implements Callable<Integer> {
                     + "(--python, --loop-factory, --python-path, --variant)",
             ImplementationOptions.PROCESS, "any agent speaking docs/protocol.md (--command)",
             ImplementationOptions.JAVA, "a loop written in Java against tck/interpreter's JavaLoop (--class-path, --class, "
-                    + "--java-id)");
+                    + "--java-id; in matrix: --impl java or java:ID with --class-path)");
 
     @Spec
     private CommandSpec spec;

@@ -53,8 +53,14 @@ final class MatrixCommand implements Callable<Integer> {
         "  python:PATH[:c|py]   CPython's asyncio on interpreter PATH, C or pure-Python Task/Future",
         "  uvloop:PATH          uvloop on interpreter PATH",
         "  nest_asyncio:PATH    asyncio's loop made reentrant by nest_asyncio (declares nested-runs); nest_asyncio2:PATH too",
-        "  process:COMMAND      an agent speaking docs/protocol.md, e.g. 'process:./agent --x'"})
+        "  process:COMMAND      an agent speaking docs/protocol.md, e.g. 'process:./agent --x'",
+        "  java                 the one Java loop registered on --class-path (the choice of 'run --impl java')",
+        "  java:ID              the Java loop registered on --class-path with the id ID; one column per java:ID"})
     private List<String> impls = new ArrayList<>();
+
+    @Option(names = "--class-path", paramLabel = "PATH", split = "${sys:path.separator}", description =
+            "java columns: the jars and class folders of the Java loops (the kit carries its Java module); repeatable")
+    private List<Path> classPath = new ArrayList<>();
 
     @Option(names = "--venv", paramLabel = "DIR", description = "without --impl: also look for Python (and uvloop, nest_asyncio, nest_asyncio2) in this virtual environment; repeatable")
     private List<Path> venvs = new ArrayList<>();
@@ -123,9 +129,10 @@ final class MatrixCommand implements Callable<Integer> {
             profiles = UserProfiles.parse(profileNames);
             for (String impl : impls) {
                 ImplementationSpec parsed = ImplementationSpec.parse(impl);
-                parsed.options(bound.timeout);
+                parsed.options(bound.timeout, classPath);
                 specs.add(parsed);
             }
+            specs = new ArrayList<>(JavaColumns.resolve(specs, classPath));
             OutputFolder.requireWritable(folder);
             if (readme != null) {
                 ReadmeBlock.requireMarkers(readme);
@@ -258,7 +265,7 @@ final class MatrixCommand implements Callable<Integer> {
             ColumnKeys keys, PrintWriter err) throws IOException {
         Certification certification = new Certification(settings, tags,
                 allureHtml != null ? allureHtml : settings.allureHtmlByDefault(), err).exploring(exploration.budget());
-        try (LoopImplementation created = factory.create(implementation.options(bound.timeout))) {
+        try (LoopImplementation created = factory.create(implementation.options(bound.timeout, classPath))) {
             LoopImplementation started;
             try {
                 started = profiles.applyTo(created);
@@ -273,7 +280,7 @@ final class MatrixCommand implements Callable<Integer> {
         } catch (ImplementationFactory.UnavailableException | ImplementationFactory.StartException
                 | OutputLock.Refused e) {
             err.println("asyncio-tck matrix: " + e.getMessage());
-            return MatrixColumn.notStarted(keys.take(column, folderName(implementation.text())),
+            return MatrixColumn.notStarted(keys.take(column, folderName(implementation.provisionalName())),
                     implementation.text(), e.getMessage());
         } finally {
             keys.pass(column);

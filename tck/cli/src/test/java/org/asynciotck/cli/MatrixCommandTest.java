@@ -148,12 +148,12 @@ class MatrixCommandTest {
     void specsNameEachKindOfImplementation() {
         assertThat(ImplementationSpec.parse("python:/opt/py/bin/python3:py"))
                 .isEqualTo(new ImplementationSpec("python:/opt/py/bin/python3:py", "python", Path.of("/opt/py/bin/python3"),
-                        null, "py", null));
+                        null, "py", null, null));
         assertThat(ImplementationSpec.parse("uvloop:/v/bin/python").loopFactory()).isEqualTo("uvloop");
         assertThat(ImplementationSpec.parse("nest_asyncio:/v/bin/python").loopFactory()).isEqualTo("nest_asyncio");
         assertThat(ImplementationSpec.parse("nest_asyncio2:/v/bin/python"))
                 .isEqualTo(new ImplementationSpec("nest_asyncio2:/v/bin/python", "python", Path.of("/v/bin/python"),
-                        "nest_asyncio2", null, null));
+                        "nest_asyncio2", null, null, null));
         assertThatThrownBy(() -> ImplementationSpec.parse("nest_asyncio:")).isInstanceOf(IllegalArgumentException.class);
         assertThat(ImplementationSpec.parse("process:./agent --fast").command()).isEqualTo("./agent --fast");
         assertThatThrownBy(() -> ImplementationSpec.parse("python:")).isInstanceOf(IllegalArgumentException.class);
