@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import sys
 import threading
 
 from .protocol import LOOP_THREAD_BOUND_SECONDS, KitError, describe_error, diagnose
@@ -36,6 +37,11 @@ class Session:
         self.done_callbacks = {}  # (future name, label) -> the callback add_done_callback added
         self._reported_contexts = []  # the keys of each context the recording handler received
         self.socket_pairs = {}  # kit name -> (watched end, other end)
+        self.async_generators = {}  # kit name -> the kit's async generator, until drop_async_generator
+        # Async-generator hooks belong to the thread, which every session's loop shares: each session
+        # starts as a fresh program does, with none (a loop that leaves its hooks installed fails AGEN-2
+        # in its own scenario, not every later one).
+        sys.set_asyncgen_hooks(firstiter=None, finalizer=None)
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -89,6 +95,9 @@ class Session:
 
     def task(self, name):
         return self._lookup(self.tasks, "task", name)
+
+    def async_generator(self, name):
+        return self._lookup(self.async_generators, "async generator", name)
 
     @contextlib.contextmanager
     def task_group_entered(self, group):
@@ -152,6 +161,9 @@ class Session:
         finally:
             for sock in self.sockets:
                 sock.close()
+            # Only now, with the loop closed: its finalizer hook then leaves them alone, where an open
+            # loop would start closing tasks that never run.
+            self.async_generators.clear()
 
     @staticmethod
     def _lookup(names, kind, name):

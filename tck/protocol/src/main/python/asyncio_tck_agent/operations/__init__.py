@@ -1,5 +1,7 @@
 """The closed vocabulary of docs/protocol.md: one class per ``op``; ``parse`` checks the fields, ``perform`` does it."""
 
+from .asyncgens import (AdvanceAsyncGenerator, AsyncgenHooks, CreateAsyncGenerator, DropAsyncGenerator,
+                        SetAsyncgenHooks, ShutdownAsyncgens)
 from .callbacks import Note, Raise, RaiseBaseException, Recorded
 from .fields import OPERATIONS, operations_in, parse_operation
 from .futures import (AddDoneCallback, CancelFuture, CreateFuture, FutureCancelled, FutureDone, FutureException,
@@ -27,4 +29,6 @@ OPERATIONS.update({cls.op: cls for cls in (
     ReportedContexts, SetExceptionHandler, GetExceptionHandler, CallExceptionHandler,
     IsRunning, IsClosed, Close, RunCoroutineUntilComplete, CancelTask, CreateScriptedTask, SocketPair, MakeReadable,
     AddReader, RemoveReader, AddWriter, RemoveWriter,
+    SetAsyncgenHooks, AsyncgenHooks, CreateAsyncGenerator, AdvanceAsyncGenerator, DropAsyncGenerator,
+    ShutdownAsyncgens,
 )})

@@ -56,6 +56,7 @@ final class ReferenceJavaLoop implements JavaLoop {
     private final Map<SelectableChannel, ChannelWatch> watches = Collections.synchronizedMap(new IdentityHashMap<>());
     /** The kit's handler behind the loop's, so {@link #getExceptionHandler} answers with the kit's object. */
     private volatile HandlerBridge handler;
+    private final AsyncGeneratorBridge asyncGenerators;
 
     ReferenceJavaLoop(LoopFactory loops, TaskConstructor tasks, Set<String> capabilities, boolean eagerTaskFactory) {
         this.loop = loops.create(clock, poller);
@@ -67,6 +68,7 @@ final class ReferenceJavaLoop implements JavaLoop {
         this.tasks = tasks;
         this.capabilities = Set.copyOf(capabilities);
         this.eagerTaskFactory = eagerTaskFactory;
+        this.asyncGenerators = new AsyncGeneratorBridge(loop, CoroutineBridge::new, this::wrap);
     }
 
     // ---- core -------------------------------------------------------------------------------------
@@ -186,6 +188,11 @@ final class ReferenceJavaLoop implements JavaLoop {
     @Override
     public void callExceptionHandler(Map<String, Object> context) {
         loop.callExceptionHandler(context);
+    }
+
+    @Override
+    public AsyncGenerators asyncGenerators() {
+        return asyncGenerators; // AGEN-1 to AGEN-5
     }
 
     @Override

@@ -83,6 +83,9 @@ public class EventLoop implements AutoCloseable {
     /** The task being executed on this loop, or null (CPython {@code tasks._current_tasks[loop]}). Loop thread only. */
     private Task<?> currentTask;
 
+    /** The hooks this loop installs while it runs, and the generators first iterated under them. */
+    private final AsyncGenerators asyncGenerators = new AsyncGenerators(this);
+
     /** Where {@link #defaultExceptionHandler} logs. */
     private volatile Consumer<String> log = System.err::println;
 
@@ -176,6 +179,8 @@ public class EventLoop implements AutoCloseable {
         }
         checkNotRunning();
         loopThread = Thread.currentThread();
+        AsyncGenHooks programHooks = AsyncGenHookSlot.get();
+        AsyncGenHookSlot.set(asyncGenerators); // AGEN-1: "sys.set_asyncgen_hooks(firstiter=..., finalizer=...)"
         try {
             while (true) {
                 runOnce();
@@ -186,7 +191,16 @@ public class EventLoop implements AutoCloseable {
         } finally {
             stopping = false;
             loopThread = null;
+            AsyncGenHookSlot.set(programHooks); // AGEN-2: the hooks of before, however the run ended
         }
+    }
+
+    /**
+     * CPython {@code shutdown_asyncgens}: a coroutine that closes every async generator still alive that was
+     * first iterated while this loop ran (AGEN-4) and reports what closing one raised (AGEN-5).
+     */
+    public Coroutine<Void> shutdownAsyncgens() {
+        return asyncGenerators.shutdown();
     }
 
     /**

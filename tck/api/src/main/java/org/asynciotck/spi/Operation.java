@@ -486,4 +486,60 @@ public sealed interface Operation {
 
     /** {@code loop.remove_writer(sock)}; value: what it returned (asyncio: a boolean). */
     record RemoveWriter(String socket) implements Operation {}
+
+    // ---- async generators and the loop's hooks for them (issue 28) -----------------------------
+
+    /** Which hooks {@link SetAsyncgenHooks} installs, as a program does before it runs the loop. */
+    enum AsyncgenHooksKind {
+        /** The program's own hooks (they do nothing); {@link AsyncgenHooks} names them "program". */
+        PROGRAM,
+        /** No hooks at all: {@code sys.set_asyncgen_hooks(firstiter=None, finalizer=None)}. */
+        NONE;
+
+        /** Its name on the wire: "program", "none". */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * {@code sys.set_asyncgen_hooks(...)} on the thread that runs the loop, outside any run (AGEN-1, AGEN-2).
+     * Every session starts with no hooks.
+     */
+    record SetAsyncgenHooks(AsyncgenHooksKind hooks) implements Operation {}
+
+    /**
+     * {@code sys.get_asyncgen_hooks()} on the calling thread; value: "program" for the hooks of
+     * {@link SetAsyncgenHooks}, "none", "other" for anyone else's (the loop's, while it runs), or
+     * "mixed: firstiter K, finalizer K" when the two hooks are of different kinds.
+     */
+    record AsyncgenHooks() implements Operation {}
+
+    /**
+     * Makes the kit's async generator named {@code generator}: it yields forever without awaiting, and when
+     * it is closed its {@code finally} records {@code label} with the value "in a task" or "outside a task"
+     * (whether a task of the loop runs it), performs {@code then}, and raises
+     * {@code RuntimeError("raised while closing")} if {@code raisesOnClose}.
+     */
+    record CreateAsyncGenerator(String generator, String label, List<Operation> then, boolean raisesOnClose)
+            implements Operation {
+        public CreateAsyncGenerator {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
+    /**
+     * One {@code await agen.__anext__()}, performed in place: the first one calls the firstiter hook and
+     * keeps the finalizer hook installed at that moment, as the interpreter does.
+     */
+    record AdvanceAsyncGenerator(String generator) implements Operation {}
+
+    /**
+     * The kit drops its last reference to the generator and collects it, as a program's garbage does: the
+     * finalizer hook kept at its first step receives it (with none, it is closed in place).
+     */
+    record DropAsyncGenerator(String generator) implements Operation {}
+
+    /** {@code loop.run_until_complete(loop.shutdown_asyncgens())}; starts a new run. */
+    record ShutdownAsyncgens() implements Operation {}
 }

@@ -39,6 +39,7 @@ final class Interpreter {
     private final Map<List<String>, Consumer<JavaLoop.Future>> doneCallbacks = new HashMap<>();
     private final LoopThread loopThread;
     private final WatchedChannels channels;
+    private final KitAsyncGenerators asyncGenerators = new KitAsyncGenerators();
 
     /**
      * @param onOwnThread runs a task on the thread that made {@code loop}, where start_loop_thread runs it
@@ -51,6 +52,19 @@ final class Interpreter {
         this.loopThread = new LoopThread(loop, state, onOwnThread);
         this.channels = new WatchedChannels(loop, state);
         loop.setExceptionHandler(state.recordingHandler);
+        startWithoutAsyncGenHooks(loop);
+    }
+
+    /**
+     * Hooks belong to the thread, which sessions share: each starts as a fresh program does, with none, so a
+     * loop that leaves its hooks installed fails AGEN-2 in its own scenario and not in every later one.
+     */
+    private static void startWithoutAsyncGenHooks(JavaLoop loop) {
+        try {
+            loop.asyncGenerators().setHooks(null);
+        } catch (JavaLoop.NotSupported e) {
+            // a loop without async generators has no hooks to clear; the AGEN rules are not applicable to it
+        }
     }
 
     JavaLoop loop() {
@@ -368,6 +382,21 @@ final class Interpreter {
             .value(Operation.RemoveReader.class, (i, o) -> Outcome.value(i.channels.removeReader(o.socket())))
             .action(Operation.AddWriter.class, (i, o) -> i.channels.addWriter(o.socket(), i.callback(o.label(), o.then())))
             .value(Operation.RemoveWriter.class, (i, o) -> Outcome.value(i.channels.removeWriter(o.socket())))
+            .action(Operation.SetAsyncgenHooks.class, (i, o) -> // AGEN-1, AGEN-2
+                    i.loop.asyncGenerators().setHooks(i.asyncGenerators.hooksOf(o.hooks())))
+            .value(Operation.AsyncgenHooks.class, (i, o) ->
+                    Outcome.value(i.asyncGenerators.kindOf(i.loop.asyncGenerators().hooks())))
+            .action(Operation.CreateAsyncGenerator.class, (i, o) -> i.asyncGenerators.create(o.generator(),
+                    new KitAsyncGenerator(o.label(), o.then(), o.raisesOnClose(), i)))
+            .action(Operation.AdvanceAsyncGenerator.class, (i, o) ->
+                    i.asyncGenerators.named(o.generator()).advance(i.loop.asyncGenerators()))
+            .action(Operation.DropAsyncGenerator.class, (i, o) -> i.asyncGenerators.drop(o.generator())) // AGEN-3
+            .value(Operation.ShutdownAsyncgens.class, (i, o) -> { // AGEN-4, AGEN-5
+                JavaLoop.Coroutine shutdown = i.loop.asyncGenerators().shutdownAsyncgens();
+                Object[] result = new Object[1];
+                i.run(() -> result[0] = i.loop.runUntilComplete(shutdown));
+                return result[0] == null ? Outcome.nothing() : Outcome.value(result[0]);
+            })
             .build();
 
     /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */

@@ -185,6 +185,15 @@ public interface JavaLoop {
         return null;
     }
 
+    /**
+     * Async generators: the thread's hooks ({@code sys.set_asyncgen_hooks}), which the loop installs while it
+     * runs and restores after, and {@code loop.shutdown_asyncgens()}. Unlocks AGEN-1 to AGEN-5; without it
+     * (the default throws {@link NotSupported}) they are not applicable.
+     */
+    default AsyncGenerators asyncGenerators() {
+        throw new NotSupported("asyncGenerators");
+    }
+
     // ---- optional internals: each non-empty Optional declares a capability ---------------------------
 
     /**
@@ -344,6 +353,45 @@ public interface JavaLoop {
 
         /** The coroutine returned {@code value}. */
         record Return(Object value) implements Step {}
+    }
+
+    /**
+     * What a Java loop offers for async generators. Java has no {@code sys.set_asyncgen_hooks}, so the loop's
+     * library keeps the slot of hooks for each thread, as CPython's thread state does; the kit's generators
+     * read it at their first step, as the interpreter does.
+     */
+    interface AsyncGenerators {
+        /** {@code sys.set_asyncgen_hooks(...)} on the calling thread; null: no hooks (AGEN-1, AGEN-2). */
+        void setHooks(AsyncGenHooks hooks);
+
+        /** {@code sys.get_asyncgen_hooks()} on the calling thread: the hooks installed there, null for none. */
+        AsyncGenHooks hooks();
+
+        /**
+         * {@code loop.shutdown_asyncgens()}: a coroutine, which the kit runs with
+         * {@link JavaLoop#runUntilComplete(Coroutine)}, that closes every generator still alive whose first
+         * step ran under the loop's hooks (AGEN-4) and reports an error one of them raises to the exception
+         * handler with the key "asyncgen" (AGEN-5).
+         */
+        Coroutine shutdownAsyncgens();
+    }
+
+    /** The two hooks of {@code sys.set_asyncgen_hooks}, as one object. */
+    interface AsyncGenHooks {
+        /** {@code firstiter}: called by a generator's first step. */
+        void firstIter(AsyncGenerator generator);
+
+        /**
+         * {@code finalizer}: called with an unfinished generator its program let go of; asyncio's loop closes
+         * it in a task, in a later iteration (AGEN-3).
+         */
+        void finalize(AsyncGenerator generator);
+    }
+
+    /** An async generator (the kit's); all a loop does with one is close it. */
+    interface AsyncGenerator {
+        /** {@code agen.aclose()}: a coroutine that runs the generator's {@code finally}, raising what it raises. */
+        Coroutine aclose();
     }
 
     /** {@code loop.set_exception_handler}'s handler, asyncio's {@code handler(loop, context)}. */

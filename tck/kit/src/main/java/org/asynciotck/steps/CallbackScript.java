@@ -63,6 +63,11 @@ final class CallbackScript {
                     m -> Sentinels.names(Integer.parseInt(m.group(1))).stream()
                             .map(name -> (Operation) Tasks.create(name, TaskConstruction.TASK_CONSTRUCTOR, true))
                             .toList()),
+            form("advance async generator \"g\"", "advance async generator " + NAME,
+                    m -> new Operation.AdvanceAsyncGenerator(m.group(1))),
+            multi("let go of async generator \"g\"", "let go of async generator " + NAME, m -> lettingGo(m.group(1))),
+            form("note the async generator hooks as \"n\"", "note the async generator hooks as " + NAME,
+                    m -> note(m.group(1), new Operation.AsyncgenHooks())),
             form("note the loop's time as \"n\"", "note the loop's time as " + NAME,
                     m -> note(m.group(1), new Operation.LoopTime())),
             form("schedule timer \"t\" with call_later in 0.05 seconds, which stops the loop",
@@ -134,6 +139,15 @@ final class CallbackScript {
      */
     private static List<Operation> made(Operation.CreateTask task) {
         return List.of(task, note(Tasks.madeNote(task.task()), new Operation.TaskDone(task.task())));
+    }
+
+    /**
+     * The program lets go of an async generator, then a note recorded as that returns: a generator closed
+     * inside the letting go (not by the loop, later) records its closing before the note (AGEN-3).
+     */
+    static List<Operation> lettingGo(String generator) {
+        return List.of(new Operation.DropAsyncGenerator(generator),
+                note(AsyncGeneratorSteps.letGoNote(generator), new Operation.IsRunning()));
     }
 
     private static Operation note(String name, Operation of) {

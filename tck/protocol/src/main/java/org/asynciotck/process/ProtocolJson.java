@@ -43,6 +43,7 @@ public final class ProtocolJson {
                 .addMixIn(Operation.TaskConstruction.class, WireNamed.class)
                 .addMixIn(Operation.BaseErrorType.class, WireNamed.class)
                 .addMixIn(Operation.ExceptionHandlerKind.class, WireNamed.class)
+                .addMixIn(Operation.AsyncgenHooksKind.class, WireNamed.class)
                 .addMixIn(Operation.RunOnce.Via.class, WireNamed.class)
                 .addMixIn(Operation.RunOnce.class, RunOnceViaLeftOutWhenDocumented.class)
                 .addMixIn(Operation.RunOnceOnAnotherThread.class, RunOnceViaLeftOutWhenDocumented.class)

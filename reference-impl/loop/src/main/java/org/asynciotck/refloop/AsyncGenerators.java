@@ -1,0 +1,106 @@
+package org.asynciotck.refloop;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The loop's side of async generators, after CPython {@code BaseEventLoop._asyncgen_firstiter_hook},
+ * {@code _asyncgen_finalizer_hook} and {@code shutdown_asyncgens}: the hooks {@link EventLoop#runForever}
+ * installs while it runs (AGEN-1), the generators first iterated under them, and closing those.
+ *
+ * <p>CPython keeps the generators in a {@code WeakSet}; here the set holds them until the finalizer hook
+ * or {@link #shutdown} takes them out, since a Java program lets go of a generator by handing it to that
+ * hook (Java has no finalizer that runs code at collection).
+ */
+final class AsyncGenerators implements AsyncGenHooks {
+
+    private final EventLoop loop;
+    /** CPython {@code _asyncgens}. Touched by the loop's thread only, but the finalizer may come from any. */
+    private final Set<AsyncGenerator> alive = new LinkedHashSet<>();
+
+    AsyncGenerators(EventLoop loop) {
+        this.loop = loop;
+    }
+
+    /** CPython {@code _asyncgen_firstiter_hook}: the loop now answers for the generator (AGEN-4). */
+    @Override
+    public synchronized void firstIter(AsyncGenerator generator) {
+        alive.add(generator);
+    }
+
+    /**
+     * CPython {@code _asyncgen_finalizer_hook}: the generator is closed in a task of the loop, made in a later
+     * iteration through {@code call_soon_threadsafe}, since the program may let go of it on any thread and in
+     * the middle of anything (AGEN-3). A closed loop leaves it alone.
+     */
+    @Override
+    public void finalize(AsyncGenerator generator) {
+        synchronized (this) {
+            alive.remove(generator);
+        }
+        if (!loop.isClosed()) {
+            loop.callSoonThreadsafe(() -> loop.createTask(generator.aclose(), null, false));
+        }
+    }
+
+    /**
+     * CPython {@code shutdown_asyncgens}: closes every generator still alive, each in a task of its own
+     * ({@code gather(..., return_exceptions=True)}), then reports each error one of them raised to the
+     * exception handler with the key "asyncgen" (AGEN-5); the others are closed all the same.
+     */
+    Coroutine<Void> shutdown() {
+        List<AsyncGenerator> closing;
+        synchronized (this) {
+            closing = new ArrayList<>(alive);
+            alive.clear();
+        }
+        return new Closing(closing);
+    }
+
+    /** The coroutine of {@link #shutdown}: it awaits each closing task in turn, keeping what each raised. */
+    private final class Closing implements Coroutine<Void> {
+        private final List<AsyncGenerator> generators;
+        private final List<Task<?>> tasks = new ArrayList<>();
+        private final Map<AsyncGenerator, RuntimeException> errors = new LinkedHashMap<>();
+        private int awaited = -1;
+
+        Closing(List<AsyncGenerator> generators) {
+            this.generators = generators;
+        }
+
+        @Override
+        public Step<Void> send(Object value) {
+            if (awaited < 0) {
+                for (AsyncGenerator generator : generators) {
+                    tasks.add(loop.createTask(generator.aclose(), null, false));
+                }
+            }
+            return next();
+        }
+
+        @Override
+        public Step<Void> throwInto(RuntimeException error) {
+            errors.put(generators.get(awaited), error); // return_exceptions=True: kept, not raised
+            return next();
+        }
+
+        private Step<Void> next() {
+            awaited++;
+            if (awaited < tasks.size()) {
+                return new Yield<>(tasks.get(awaited));
+            }
+            errors.forEach((generator, error) -> {
+                Map<String, Object> context = new LinkedHashMap<>();
+                context.put("message", "an error occurred during closing of asynchronous generator " + generator);
+                context.put("exception", error);
+                context.put("asyncgen", generator);
+                loop.callExceptionHandler(context);
+            });
+            return new Return<>(null);
+        }
+    }
+}
