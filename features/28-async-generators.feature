@@ -188,7 +188,7 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
       Then it succeeds
       And the loop reported no error
 
-  @AGEN-5 @MUST @needs-AGEN-4
+  @AGEN-5 @MUST @needs-AGEN-1 @needs-AGEN-4
   Rule: An error that closing a generator raises in shutdown_asyncgens() goes to the exception handler, with the generator, and the others are closed all the same
     Beyond the claims: CPython base_events.py, shutdown_asyncgens ("gather(..., return_exceptions=True)", then call_exception_handler with "message", "exception" and "asyncgen")
 

@@ -1151,6 +1151,32 @@ class _WrappedHandlesLoop(asyncio.SelectorEventLoop):
         return _WrappedHandle(super().call_soon(callback, *args, context=context))
 
 
+class AsyncGeneratorsTest(AgentTestCase):
+    """Async generators (AGEN-1 to AGEN-5): hooks belong to the thread, which every session's loop shares."""
+
+    def test_each_session_starts_without_hooks_whatever_the_last_one_left(self):
+        self.assertEqual(nothing(), self.agent.perform(op="set_asyncgen_hooks", hooks="program"))
+        self.assertEqual("program", self.agent.value(op="asyncgen_hooks"))
+        self.assertEqual("ok", self.agent.request("close_session")["type"])
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.assertEqual("none", self.agent.value(op="asyncgen_hooks"))
+
+    def test_a_generator_alive_when_the_session_closes_is_left_alone_without_a_word(self):
+        self.agent.perform(op="create_async_generator", generator="g", label="g closed")
+        self.agent.perform(op="call_soon", label="iterates", then=[{"op": "advance_async_generator", "generator": "g"}])
+        self.assertEqual(nothing(), self.agent.perform(op="run_once"))
+        self.assertEqual("ok", self.agent.request("close_session")["type"])
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.assertEqual([], self.agent.value(op="recorded"))
+        self.assertNotIn("destroyed", self.agent.stderr())
+        self.assertNotIn("Traceback", self.agent.stderr())
+
+    def test_a_bad_hooks_value_is_a_protocol_error(self):
+        reply = self.agent.request("perform", operation={"op": "set_asyncgen_hooks", "hooks": "loop"})
+        self.assertEqual("protocol_error", reply["type"], reply)
+        self.assertIn("hooks", reply["message"])
+
+
 class LivenessChecksTest(unittest.TestCase):
     """probes.py: a capability only where the loop really uses the internal (docs/protocol.md, "Capabilities")."""
 

@@ -17,6 +17,7 @@ import collections
 import heapq
 import inspect
 import selectors
+import sys
 import threading
 import time
 import types
@@ -1468,3 +1469,84 @@ def first_reader_stays():
 
 def writers_never_called():
     return _WritersNeverCalled()
+
+
+# ---- async generators (AGEN-1 to AGEN-5) ----------------------------------------------------------------
+
+
+class _NeverInstallsAsyncgenHooks(asyncio.SelectorEventLoop):
+    """Runs under whatever async-generator hooks the program had: what nest_asyncio's run_until_complete does
+    (errata N-8), here on every way of running. Its run_forever installs the hooks of before in place of its own
+    (instance attributes shadow the two hook methods that run_forever installs)."""
+
+    def run_forever(self):
+        before = sys.get_asyncgen_hooks()
+        self._asyncgen_firstiter_hook = before.firstiter
+        self._asyncgen_finalizer_hook = before.finalizer
+        try:
+            super().run_forever()
+        finally:
+            del self._asyncgen_firstiter_hook
+            del self._asyncgen_finalizer_hook
+
+
+class _LeavesItsAsyncgenHooks(asyncio.SelectorEventLoop):
+    """Leaves its own async-generator hooks installed after a run, where asyncio puts the program's back (a loop
+    that installs them once and for all)."""
+
+    def run_forever(self):
+        try:
+            super().run_forever()
+        finally:
+            sys.set_asyncgen_hooks(firstiter=self._asyncgen_firstiter_hook, finalizer=self._asyncgen_finalizer_hook)
+
+
+class _ClosesCollectedAsyncgensInPlace(asyncio.SelectorEventLoop):
+    """Its finalizer hook closes a collected generator there and then, by driving aclose() itself, instead of in a
+    task of a later iteration: the generator's finally runs in the middle of whatever let go of it, outside any
+    task (and would fail at its first await)."""
+
+    def _asyncgen_finalizer_hook(self, agen):
+        self._asyncgens.discard(agen)
+        closing = agen.aclose()
+        try:
+            closing.send(None)
+        except StopIteration:
+            pass
+
+
+class _ShutdownAsyncgensDoesNothing(asyncio.SelectorEventLoop):
+    """shutdown_asyncgens() returns at once: the generators still alive when asyncio.run ends are never closed."""
+
+    async def shutdown_asyncgens(self):
+        return None
+
+
+class _ShutdownAsyncgensRaises(asyncio.SelectorEventLoop):
+    """shutdown_asyncgens() closes the generators one after the other and lets the first error out: the generators
+    after it stay open, and asyncio.run fails instead of reporting the error."""
+
+    async def shutdown_asyncgens(self):
+        for agen in list(self._asyncgens):
+            self._asyncgens.discard(agen)
+            await agen.aclose()
+
+
+def never_installs_asyncgen_hooks():
+    return _NeverInstallsAsyncgenHooks()
+
+
+def leaves_its_asyncgen_hooks():
+    return _LeavesItsAsyncgenHooks()
+
+
+def closes_collected_asyncgens_in_place():
+    return _ClosesCollectedAsyncgensInPlace()
+
+
+def shutdown_asyncgens_does_nothing():
+    return _ShutdownAsyncgensDoesNothing()
+
+
+def shutdown_asyncgens_raises():
+    return _ShutdownAsyncgensRaises()
