@@ -104,6 +104,12 @@ class GalleryExplorationTest {
             // met each after 144 to 292 programs; more programs meet them, but some of those hang this loop for
             // the agent's bound per operation): a future whose done callbacks, cancellation or exception a
             // program both sets up and reads back. Their scenarios catch each (GalleryOfBrokenLoopsTest).
+            // async generators (AGEN-1 to AGEN-5) are not in the generator's vocabulary yet
+            Map.entry("never_installs_asyncgen_hooks", NOT_GENERATED + "async generators"),
+            Map.entry("leaves_its_asyncgen_hooks", NOT_GENERATED + "async generators"),
+            Map.entry("closes_collected_asyncgens_in_place", NOT_GENERATED + "async generators"),
+            Map.entry("shutdown_asyncgens_does_nothing", NOT_GENERATED + "async generators"),
+            Map.entry("shutdown_asyncgens_raises", NOT_GENERATED + "async generators"),
             Map.entry("done_callbacks_in_one_handle", RARE),
             Map.entry("cancelled_exception_returned", RARE),
             Map.entry("cancel_message_dropped", RARE));
