@@ -1480,6 +1480,8 @@ class _NeverInstallsAsyncgenHooks(asyncio.SelectorEventLoop):
     (instance attributes shadow the two hook methods that run_forever installs)."""
 
     def run_forever(self):
+        if self.is_running():  # refused as asyncio refuses it, with nothing of this run touched
+            return super().run_forever()
         before = sys.get_asyncgen_hooks()
         self._asyncgen_firstiter_hook = before.firstiter
         self._asyncgen_finalizer_hook = before.finalizer
