@@ -18,10 +18,6 @@ public final class AsyncGenHookSlot {
 
     /** {@code sys.set_asyncgen_hooks(...)} on the calling thread; null removes them. */
     public static void set(AsyncGenHooks hooks) {
-        if (hooks == null) {
-            HOOKS.remove();
-        } else {
-            HOOKS.set(hooks);
-        }
+        HOOKS.set(hooks);
     }
 }

@@ -20,7 +20,7 @@ final class AsyncGenerators implements AsyncGenHooks {
 
     private final EventLoop loop;
     /** CPython {@code _asyncgens}. Touched by the loop's thread only, but the finalizer may come from any. */
-    private final Set<AsyncGenerator> alive = new LinkedHashSet<>();
+    private Set<AsyncGenerator> alive = new LinkedHashSet<>();
 
     AsyncGenerators(EventLoop loop) {
         this.loop = loop;
@@ -53,12 +53,12 @@ final class AsyncGenerators implements AsyncGenHooks {
      * exception handler with the key "asyncgen" (AGEN-5); the others are closed all the same.
      */
     Coroutine<Void> shutdown() {
-        List<AsyncGenerator> closing;
+        Set<AsyncGenerator> closing;
         synchronized (this) {
-            closing = new ArrayList<>(alive);
-            alive.clear();
+            closing = alive; // "closing_agens = list(self._asyncgens); self._asyncgens.clear()"
+            alive = new LinkedHashSet<>();
         }
-        return new Closing(closing);
+        return new Closing(new ArrayList<>(closing));
     }
 
     /** The coroutine of {@link #shutdown}: it awaits each closing task in turn, keeping what each raised. */
@@ -66,6 +66,7 @@ final class AsyncGenerators implements AsyncGenHooks {
         private final List<AsyncGenerator> generators;
         private final List<Task<?>> tasks = new ArrayList<>();
         private final Map<AsyncGenerator, RuntimeException> errors = new LinkedHashMap<>();
+        /** The task awaited now: an index into {@link #tasks}, -1 before the first. */
         private int awaited = -1;
 
         Closing(List<AsyncGenerator> generators) {
@@ -74,7 +75,7 @@ final class AsyncGenerators implements AsyncGenHooks {
 
         @Override
         public Step<Void> send(Object value) {
-            if (awaited < 0) {
+            if (tasks.isEmpty()) { // the first step makes them all, as gather() does
                 for (AsyncGenerator generator : generators) {
                     tasks.add(loop.createTask(generator.aclose(), null, false));
                 }
