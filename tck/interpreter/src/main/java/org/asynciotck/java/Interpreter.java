@@ -368,6 +368,10 @@ final class Interpreter {
             .value(Operation.RemoveReader.class, (i, o) -> Outcome.value(i.channels.removeReader(o.socket())))
             .action(Operation.AddWriter.class, (i, o) -> i.channels.addWriter(o.socket(), i.callback(o.label(), o.then())))
             .value(Operation.RemoveWriter.class, (i, o) -> Outcome.value(i.channels.removeWriter(o.socket())))
+            // ---- the loop's clock (issue 28)
+            .action(Operation.Spend.class, (i, o) -> i.loop.spend(o.seconds())) // CLOCK-1
+            .action(Operation.CreateSleepingTask.class, (i, o) -> i.state.nameTask(o.task(), // TIMER-3, CLOCK-2
+                    i.loop.createTask(new SleepingCoroutine(i.loop, o.delay(), () -> i.performScript(o.then())), o.task())))
             .build();
 
     /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */
