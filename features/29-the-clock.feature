@@ -98,8 +98,9 @@ Feature: The loop's clock: time spent in callbacks, and deadlines no clock reach
         | call_at    | 365 days                       |
         | call_at    | 1.7976931348623157e308 seconds |
 
-    # The task is cancelled from a timer of the running loop, which must wake for it (TIMEOUT-2).
-    @needs-TIMEOUT-2
+    # The task is cancelled from a timer of the running loop, which must wake for it (TIMEOUT-2), and its
+    # cancellation reaches it at the await of the sleep's future, which CANCEL-3 checks of any future.
+    @needs-TIMEOUT-2 @needs-CANCEL-3
     Scenario Outline: A task that sleeps <delay> with asyncio.sleep is cancelled while it sleeps
       Given task "sleeper" sleeps with asyncio.sleep for <delay>
       And timer "cancel" is scheduled with call_later in 0.02 seconds and, when it runs, does:

@@ -197,8 +197,7 @@ class GalleryOfBrokenLoopsTest {
                 // callback ran before the cancel, and the callbacks next to it ran as expected); TIMER-1's zero-delay
                 // timer, a plain Handle with no when(), declares TIMER-4 too
                 broken("zero_delay_runs_inline_when_idle", "TIMER-4", "CLOSED-3", "TIMER-1=blocked", "NTODO-1=blocked",
-                        "ERROR-1=blocked",
-                        "HANDLE-4=blocked", "TIMEOUT-2=blocked"),
+                        "ERROR-1=blocked", "HANDLE-4=blocked", "TIMEOUT-2=blocked"),
                 broken("clock_rewound_when_timers_fire", "TIMER-5"),
                 // the loop's clock (issue 28): a clock read once per iteration, and delays kept in 32 bits
                 broken("clock_read_once_per_iteration", "CLOCK-1"),
