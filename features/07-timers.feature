@@ -100,8 +100,9 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
     # asyncio.sleep(delay) is a future that a call_later(delay) timer completes (tasks.sleep): a sleep that ends
     # early is a timer run early, on the path programs take. It waits in a running loop for that timer (TIMEOUT-2),
-    # in a task whose coroutine must start (TASK-2).
-    @needs-TIMEOUT-2 @needs-TASK-2
+    # in a task whose coroutine must start (TASK-2), and subtracts readings of the clock taken in different
+    # iterations, which must not go backwards (TIMER-5).
+    @needs-TIMEOUT-2 @needs-TASK-2 @needs-TIMER-5
     Scenario: A task that sleeps with asyncio.sleep() wakes no earlier than its delay after it went to sleep
       Given the loop's time is noted as "before"
       And task "s" sleeps with asyncio.sleep for 0.05 seconds and, when it wakes, does:

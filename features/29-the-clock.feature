@@ -35,6 +35,8 @@ Feature: The loop's clock: time spent in callbacks, and deadlines no clock reach
     on time.monotonic(), never a sleep), so the time it spent is known whatever else the machine
     does: a loop's clock may show more of it, never less.
 
+    # It subtracts two readings of the clock, which must not go backwards (TIMER-5).
+    @needs-TIMER-5
     Scenario: A callback that computes for 50 ms reads loop.time() at least 50 ms later than before it computed
       Given callback "busy" is scheduled with call_soon and, when it runs, does:
         | note the loop's time as "before" |
@@ -82,11 +84,13 @@ Feature: The loop's clock: time spent in callbacks, and deadlines no clock reach
         | call_at    | 1000000000 seconds             |
         | call_at    | 1.7976931348623157e308 seconds |
 
-    # The loop waits for the near timer, so it must wake for its earliest timer, which TIMEOUT-2 checks.
+    # The loop waits for the near timer, so it must wake for its earliest timer, which TIMEOUT-2 checks. The
+    # near timer is scheduled first, so that a loop that keeps its timers in the order they were scheduled (a
+    # TIMER-2 defect) still wakes for it.
     @needs-TIMEOUT-2
     Scenario Outline: A timer made by <timerCall> <delay> away does not run while the loop runs a timer due sooner
-      Given timer "far" is scheduled with <timerCall> in <delay>
-      And timer "near" is scheduled with call_later in 0.02 seconds and, when it runs, stops the loop
+      Given timer "near" is scheduled with call_later in 0.02 seconds and, when it runs, stops the loop
+      And timer "far" is scheduled with <timerCall> in <delay>
       When the loop runs until it is stopped
       Then the callbacks ran in the order "near"
 
