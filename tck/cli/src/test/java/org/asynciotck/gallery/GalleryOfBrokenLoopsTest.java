@@ -161,10 +161,11 @@ class GalleryOfBrokenLoopsTest {
                 // a task awaiting a future that is cancelled outside the loop wakes at once, or never (CYCLES-1)
                 // (a task whose awaited future is cancelled is woken inside cancel(): CANCEL-2, and inside its own
                 // step when it cancelled itself before it awaited: CANCEL-4); a task whose
-                // future forgot it never resumes, so run_until_complete of it waits out the bound
+                // future forgot it never resumes, so run_until_complete of it waits out the bound; nor does a task
+                // cancelled in asyncio.sleep(), so CLOCK-2's long sleep is blocked by CANCEL-3
                 broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1", "CANCEL-2", "CANCEL-4"),
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1", "CANCEL-3", "CANCEL-5=timed-out",
-                        "CANCEL-7=timed-out"),
+                        "CANCEL-7=timed-out", "CLOCK-2=blocked"),
                 // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop; every
                 // cancellation and current-task rule that runs one iteration for a task to reach its await is
                 // blocked by TASK-2 (declared @needs-TASK-2)
