@@ -25,7 +25,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-1 @MUST
   Rule: call_later() and call_at() return a TimerHandle whose when() is the time the callback is scheduled for
-    Beyond the claims: asyncio docs, loop.call_later and loop.call_at ("An instance of asyncio.TimerHandle is returned"), TimerHandle.when; CPython base_events.py, call_later, call_at
+    Beyond the claims: asyncio docs, loop.call_later and loop.call_at ("An instance of asyncio.TimerHandle is returned"), TimerHandle.when; CPython base_events.py, call_later (call_at(self.time() + delay), for a delay of 0 or less too), call_at
 
     Scenario: The deadline of a call_later timer is its delay after loop.time() at the call
       Given the loop's time is noted as "before"
@@ -38,6 +38,32 @@ Feature: Timers: deadlines, their order, and the loop's clock
       And timer "t" is scheduled with call_at in 1 hour
       And the loop's time is noted again as "after"
       Then the deadline of timer "t" is 1 hour after a time between notes "before" and "after"
+
+    # A delay of 0 or less makes a timer that is due at once, which call_later() and call_at() must accept
+    # and leave to the loop: TIMER-4 checks that.
+    @needs-TIMER-4
+    Scenario Outline: The deadline of a <timerCall> timer with a delay of 0 is loop.time() at the call
+      Given the loop's time is noted as "before"
+      And timer "t" is scheduled with <timerCall> in 0 seconds
+      And the loop's time is noted again as "after"
+      Then the deadline of timer "t" is 0 seconds after a time between notes "before" and "after"
+
+      Examples:
+        | timerCall  |
+        | call_later |
+        | call_at    |
+
+    @needs-TIMER-4
+    Scenario Outline: The deadline of an overdue <timerCall> timer stays in the past by its delay
+      Given the loop's time is noted as "before"
+      And timer "t" is scheduled with <timerCall>, overdue by 1 second
+      And the loop's time is noted again as "after"
+      Then the deadline of timer "t" is 1 second before a time between notes "before" and "after"
+
+      Examples:
+        | timerCall  |
+        | call_later |
+        | call_at    |
 
   @TIMER-2 @MUST
   Rule: Timers with different deadlines run in the order of their deadlines, whatever the order they were scheduled in
@@ -60,7 +86,7 @@ Feature: Timers: deadlines, their order, and the loop's clock
 
   @TIMER-3 @MUST
   Rule: A timer never runs before its deadline on the loop's clock
-    Beyond the claims: asyncio docs, loop.call_later ("Schedule callback to be called after the given delay"); CPython base_events.py, _run_once (end_time = self.time() + self._clock_resolution)
+    Beyond the claims: asyncio docs, loop.call_later ("Schedule callback to be called after the given delay"), asyncio.sleep ("Block for delay seconds"); CPython base_events.py, _run_once (end_time = self.time() + self._clock_resolution); tasks.py, sleep (loop.call_later(delay, ...))
 
     # It waits in a running loop for a timer, so the loop must wake for its earliest timer, which
     # TIMEOUT-2 checks.
@@ -71,6 +97,19 @@ Feature: Timers: deadlines, their order, and the loop's clock
         | stop the loop                    |
       When the loop runs until it is stopped
       Then note "ran at" is no earlier than the deadline of timer "t"
+
+    # asyncio.sleep(delay) is a future that a call_later(delay) timer completes (tasks.sleep): a sleep that ends
+    # early is a timer run early, on the path programs take. It waits in a running loop for that timer (TIMEOUT-2),
+    # in a task whose coroutine must start (TASK-2), and subtracts readings of the clock taken in different
+    # iterations, which must not go backwards (TIMER-5).
+    @needs-TIMEOUT-2 @needs-TASK-2 @needs-TIMER-5
+    Scenario: A task that sleeps with asyncio.sleep() wakes no earlier than its delay after it went to sleep
+      Given the loop's time is noted as "before"
+      And task "s" sleeps with asyncio.sleep for 0.05 seconds and, when it wakes, does:
+        | note the loop's time as "awake" |
+        | stop the loop                   |
+      When the loop runs until it is stopped
+      Then note "awake" is at least 0.05 seconds after note "before"
 
   @TIMER-4 @SHOULD
   Rule: A timer with a delay of 0 or less is never run by call_later() itself; the loop runs it as soon as it runs

@@ -919,6 +919,26 @@ class BeyondTheDocumentTest(AgentTestCase):
         when = self.agent.value(op="handle_when", handle="t")
         self.assertTrue(before + 5 <= when <= after + 5, (before, when, after))
 
+    def test_a_callback_that_spends_time_sees_the_loop_clock_move_on(self):
+        self.agent.perform(op="call_soon", label="busy", then=[
+            {"op": "note", "name": "before", "of": {"op": "loop_time"}},
+            {"op": "spend", "seconds": 0.02},
+            {"op": "note", "name": "after", "of": {"op": "loop_time"}}])
+        self.agent.perform(op="run_once")
+        notes = {e["label"]: e["value"] for e in self.recorded() if "value" in e}
+        self.assertGreaterEqual(notes["after"] - notes["before"], 0.02 - 0.001, notes)
+
+    def test_a_sleeping_task_performs_its_then_after_the_sleep_and_can_be_cancelled(self):
+        self.agent.perform(op="create_sleeping_task", task="s", delay=0.01,
+                           then=[{"op": "note", "name": "woke", "of": {"op": "loop_time"}}, {"op": "stop"}])
+        self.agent.perform(op="run_forever")
+        self.assertEqual(["woke"], labels(self.recorded()))
+        self.agent.perform(op="create_sleeping_task", task="far", delay=1e300, then=[])
+        self.agent.perform(op="run_once")
+        self.assertTrue(self.agent.value(op="cancel_task", task="far", msg=None))
+        self.agent.perform(op="run_once")
+        self.assertTrue(self.agent.value(op="future_cancelled", future="far"))
+
     def test_a_base_exception_leaves_the_run_unreported_and_the_context_keys_are_recorded(self):
         self.agent.perform(op="call_soon", label="boom", then=[{"op": "raise_base_exception", "error_type": "SystemExit"}])
         self.assertEqual("SystemExit", self.error_type(op="run_once"))

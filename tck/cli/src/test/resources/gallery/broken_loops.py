@@ -644,6 +644,46 @@ class _ClockRewoundWhenTimersFire(_HandWrittenLoop):
                 self._rewound += 0.05
 
 
+class _ClockReadOncePerIteration(_HandWrittenLoop):
+    """CLOCK-1: while an iteration runs, loop.time() answers the clock read once, when the selector returned, as
+    libuv's uv_now() does ("the timestamp is cached at the start of the event loop tick" until uv_update_time()),
+    and as a loop that answers uv_now() for loop.time() would: a callback that computes sees no time pass, and a
+    timer it schedules afterwards counts from the start of the iteration, early by what the callback spent. The
+    selector's timeout and the due timers are read on the clock as it is; outside an iteration time() reads it too."""
+
+    def __init__(self):
+        super().__init__()
+        self._iteration_time = None  # the clock read when the selector returned; None outside an iteration
+
+    def time(self):
+        return super().time() if self._iteration_time is None else self._iteration_time
+
+    def _process_events(self, event_list):
+        self._iteration_time = super().time()  # read once per iteration, after the poll (libuv's uv__io_poll)
+        super()._process_events(event_list)
+
+    def _run_once(self):
+        try:
+            super()._run_once()
+        finally:
+            self._iteration_time = None
+
+
+class _DelaysInInt32Milliseconds(asyncio.SelectorEventLoop):
+    """CLOCK-2: timers keep their delay as a signed 32-bit count of milliseconds, as the setTimeout of browsers and
+    Node.js does: a delay beyond 2**31 - 1 ms (about 24.8 days) does not fit and is set to 1 ms (Node.js:
+    "TimeoutOverflowWarning: ... does not fit into a 32-bit signed integer. Timeout duration was set to 1."), so a
+    timer a year away, and a task's asyncio.sleep() of a year, end at once."""
+
+    _LONGEST_DELAY_MS = 2 ** 31 - 1
+
+    def call_at(self, when, callback, *args, context=None):
+        # call_later(delay) is call_at(time() + delay) here too, so both go through the one conversion
+        if (when - self.time()) * 1000 > self._LONGEST_DELAY_MS:
+            when = self.time() + 0.001
+        return super().call_at(when, callback, *args, context=context)
+
+
 class _CancelTwiceRaisesHandle(events.Handle):
     __slots__ = ()
 
@@ -1014,6 +1054,14 @@ def zero_delay_runs_inline_when_idle():
 
 def clock_rewound_when_timers_fire():
     return _ClockRewoundWhenTimersFire()
+
+
+def clock_read_once_per_iteration():
+    return _ClockReadOncePerIteration()
+
+
+def delays_in_int32_milliseconds():
+    return _DelaysInInt32Milliseconds()
 
 
 def cancel_twice_raises():

@@ -3,6 +3,7 @@
 from .asyncgens import (AdvanceAsyncGenerator, AsyncgenHooks, CreateAsyncGenerator, DropAsyncGenerator,
                         SetAsyncgenHooks, ShutdownAsyncgens)
 from .callbacks import Note, Raise, RaiseBaseException, Recorded
+from .clock import CreateSleepingTask, Spend
 from .fields import OPERATIONS, operations_in, parse_operation
 from .futures import (AddDoneCallback, CancelFuture, CreateFuture, FutureCancelled, FutureDone, FutureException,
                       FutureResult, RemoveDoneCallback, SetException, SetResult, SetStopIteration)
@@ -31,4 +32,5 @@ OPERATIONS.update({cls.op: cls for cls in (
     AddReader, RemoveReader, AddWriter, RemoveWriter,
     SetAsyncgenHooks, AsyncgenHooks, CreateAsyncGenerator, AdvanceAsyncGenerator, DropAsyncGenerator,
     ShutdownAsyncgens,
+    Spend, CreateSleepingTask,
 )})

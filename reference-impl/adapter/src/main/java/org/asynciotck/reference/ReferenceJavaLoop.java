@@ -98,6 +98,12 @@ final class ReferenceJavaLoop implements JavaLoop {
         return loop.time();
     }
 
+    /** CLOCK-1: time spent computing is time on the virtual clock, which moves on by it at once. */
+    @Override
+    public void spend(double seconds) {
+        clock.advance(seconds);
+    }
+
     @Override
     public void runForever() {
         loop.runForever();

@@ -542,4 +542,25 @@ public sealed interface Operation {
 
     /** {@code loop.run_until_complete(loop.shutdown_asyncgens())}; starts a new run. */
     record ShutdownAsyncgens() implements Operation {}
+
+    // ---- the loop's clock (issue 28) -----------------------------------------------------------
+
+    /**
+     * Computes for {@code seconds} without giving control back to the loop, as a callback that does work
+     * does (CLOCK-1): the agent busy-waits until {@code time.monotonic()} has moved on by {@code seconds}; a
+     * Java loop spends them as its clock requires ({@code JavaLoop.spend}: a loop on a real clock waits them
+     * out, one on a virtual clock moves it). Meant for the {@code then} of a callback; value: nothing.
+     */
+    record Spend(double seconds) implements Operation {}
+
+    /**
+     * {@code loop.create_task(coro, name=task)} around a coroutine that awaits
+     * {@code asyncio.sleep(delay)}, then performs {@code then} (as a callback does) and returns; its
+     * cancellation, while it sleeps, ends it cancelled (TIMER-3, CLOCK-2).
+     */
+    record CreateSleepingTask(String task, double delay, List<Operation> then) implements Operation {
+        public CreateSleepingTask {
+            then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
 }

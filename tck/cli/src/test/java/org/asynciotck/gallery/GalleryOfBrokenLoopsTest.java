@@ -116,26 +116,28 @@ class GalleryOfBrokenLoopsTest {
                 broken("timeout_ignores_cancelled_head", "TIMEOUT-4"),
                 broken("timeout_not_capped", "TIMEOUT-2"),
                 // TIMEOUT-2's public-API scenario then waits for the 1 h timer instead of the 0.25 s one
-                // that stops the loop: the operation's bound ends it (timed-out)
-                broken("timeout_from_latest_timer", "TIMEOUT-2=timed-out"),
+                // that stops the loop: the operation's bound ends it (timed-out); CLOCK-2's runs wait for the far
+                // timer as well, and declare TIMEOUT-2
+                broken("timeout_from_latest_timer", "TIMEOUT-2=timed-out", "CLOCK-2=blocked"),
                 // every timeout that is not 0 or none is a thousand times too long, the 1 h one of TIMEOUT-4 too;
                 // the timer rules that wait for timers a few hundredths of a second away wait 20 s or more,
-                // and so do the runs that a timer stops in IO-1, RUN-3 and RUN-4: each of those scenarios
+                // and so do the runs that a timer stops in IO-1, RUN-3, RUN-4 and CLOCK-2: each of those scenarios
                 // declares TIMEOUT-2 (the loop wakes for its earliest timer), so they are blocked by it
                 broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4", "TIMER-2=blocked",
                         "TIMER-3=blocked", "TIMER-5=blocked", "IO-1=blocked", "RUN-3=blocked",
-                        "RUN-4=blocked"),
+                        "RUN-4=blocked", "CLOCK-2=blocked"),
                 // timers and handles; an overdue timer is 49 days away (TIMER-4); the other rules' due timers
-                // have a zero delay, which does not wrap
-                broken("negative_delay_wraps", "TIMER-4"),
+                // have a zero delay, which does not wrap; TIMER-1's when() of an overdue timer declares TIMER-4
+                broken("negative_delay_wraps", "TIMER-4", "TIMER-1=blocked"),
                 // a timer in the past is refused (ValueError): only TIMER-4 makes one; the due timers of the other
-                // rules have a zero delay (LoopSteps.ALREADY_DUE_SECONDS)
-                broken("negative_delay_refused", "TIMER-4"),
+                // rules have a zero delay (LoopSteps.ALREADY_DUE_SECONDS); TIMER-1's overdue timers declare TIMER-4
+                broken("negative_delay_refused", "TIMER-4", "TIMER-1=blocked"),
                 // when() is not the time the timer was given (TIMER-1), and a due call_at timer never runs
                 // (TIMER-4); NTODO-1's and ERROR-1's due call_at timers are blocked by TIMER-4, and IO-1's scenario,
-                // which measures the reader against a timer's when(), by TIMER-1
+                // which measures the reader against a timer's when(), by TIMER-1, as are CLOCK-1's and CLOCK-2's
+                // scenarios of a deadline
                 broken("call_at_on_another_clock", "NTODO-1=blocked", "ERROR-1=blocked", "TIMER-1", "TIMER-4",
-                        "IO-1=blocked"),
+                        "IO-1=blocked", "CLOCK-1=blocked", "CLOCK-2=blocked"),
                 // the uncancelled copy is what the timer queue holds, so it also sets the timeout, and
                 // cancelling it twice does not stop it either (HANDLE-4)
                 broken("cancelled_timers_still_fire", "HANDLE-1", "TIMEOUT-4", "HANDLE-4"),
@@ -159,10 +161,11 @@ class GalleryOfBrokenLoopsTest {
                 // a task awaiting a future that is cancelled outside the loop wakes at once, or never (CYCLES-1)
                 // (a task whose awaited future is cancelled is woken inside cancel(): CANCEL-2, and inside its own
                 // step when it cancelled itself before it awaited: CANCEL-4); a task whose
-                // future forgot it never resumes, so run_until_complete of it waits out the bound
+                // future forgot it never resumes, so run_until_complete of it waits out the bound; nor does a task
+                // cancelled in asyncio.sleep(), so CLOCK-2's long sleep is blocked by CANCEL-3
                 broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1", "CANCEL-2", "CANCEL-4"),
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1", "CANCEL-3", "CANCEL-5=timed-out",
-                        "CANCEL-7=timed-out"),
+                        "CANCEL-7=timed-out", "CLOCK-2=blocked"),
                 // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop; every
                 // cancellation and current-task rule that runs one iteration for a task to reach its await is
                 // blocked by TASK-2 (declared @needs-TASK-2)
@@ -184,18 +187,24 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancelled_exception_returned", "FUTURE-4"),
                 broken("remove_done_callback_removes_one", "FUTURE-5"),
                 broken("future_holds_stop_iteration", "FUTURE-6"),
-                // IO-1's scenario with a timer that is not due measures the reader against the timer's when():
-                // blocked by TIMER-1
-                broken("when_is_the_delay", "TIMER-1", "IO-1=blocked"),
+                // IO-1's scenario with a timer that is not due measures the reader against the timer's when(), and so
+                // do CLOCK-1's and CLOCK-2's scenarios of a timer's deadline: blocked by TIMER-1
+                broken("when_is_the_delay", "TIMER-1", "IO-1=blocked", "CLOCK-1=blocked", "CLOCK-2=blocked"),
                 broken("timers_in_scheduling_order", "TIMER-2"),
                 broken("timers_run_early", "TIMER-3"),
                 // a closed loop is idle too: call_later(0) runs the callback instead of refusing (CLOSED-3); the
                 // due timers of NTODO-1, ERROR-1, HANDLE-4 and TIMEOUT-2 have a zero delay (declared @needs-TIMER-4):
                 // they run inside call_later, and those rules are blocked by TIMER-4 (HANDLE-1's passes: its
-                // callback ran before the cancel, and the callbacks next to it ran as expected)
-                broken("zero_delay_runs_inline_when_idle", "TIMER-4", "CLOSED-3", "NTODO-1=blocked", "ERROR-1=blocked",
-                        "HANDLE-4=blocked", "TIMEOUT-2=blocked"),
-                broken("clock_rewound_when_timers_fire", "TIMER-5"),
+                // callback ran before the cancel, and the callbacks next to it ran as expected); TIMER-1's zero-delay
+                // timer, a plain Handle with no when(), declares TIMER-4 too
+                broken("zero_delay_runs_inline_when_idle", "TIMER-4", "CLOSED-3", "TIMER-1=blocked", "NTODO-1=blocked",
+                        "ERROR-1=blocked", "HANDLE-4=blocked", "TIMEOUT-2=blocked"),
+                // TIMER-3's sleeping task reads the clock in the iteration after its timer ran, 50 ms back: it
+                // declares TIMER-5
+                broken("clock_rewound_when_timers_fire", "TIMER-5", "TIMER-3=blocked"),
+                // the loop's clock (issue 28): a clock read once per iteration, and delays kept in 32 bits
+                broken("clock_read_once_per_iteration", "CLOCK-1"),
+                broken("delays_in_int32_milliseconds", "CLOCK-2"),
                 broken("cancel_twice_raises", "HANDLE-4"),
                 broken("context_without_handle", "EXC-1"),
                 broken("base_exceptions_reported", "EXC-2"),

@@ -397,6 +397,10 @@ final class Interpreter {
                 i.run(() -> result[0] = i.loop.runUntilComplete(shutdown));
                 return result[0] == null ? Outcome.nothing() : Outcome.value(result[0]);
             })
+            // ---- the loop's clock (issue 28)
+            .action(Operation.Spend.class, (i, o) -> i.loop.spend(o.seconds())) // CLOCK-1
+            .action(Operation.CreateSleepingTask.class, (i, o) -> i.state.nameTask(o.task(), // TIMER-3, CLOCK-2
+                    i.loop.createTask(new SleepingCoroutine(i.loop, o.delay(), () -> i.performScript(o.then())), o.task())))
             .build();
 
     /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */

@@ -60,6 +60,20 @@ public interface JavaLoop {
     /** {@code loop.time()}: seconds on a monotonic clock. */
     double time();
 
+    /**
+     * Holds the loop's thread for {@code seconds} of the loop's clock, as a callback that computes does (the
+     * kit's {@code spend}, CLOCK-1: {@link #time()} read after it is at least {@code seconds} later than read
+     * before). The default busy-waits on {@link System#nanoTime()}, which suits a loop on a real clock; a loop
+     * on a virtual clock overrides it to move that clock on by {@code seconds}, which is what time spent
+     * computing does to it. Never a sleep that lets the loop run something else.
+     */
+    default void spend(double seconds) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        while (System.nanoTime() - end < 0) {
+            Thread.onSpinWait();
+        }
+    }
+
     // ---- core: running ----------------------------------------------------------------------------
 
     /**

@@ -70,6 +70,8 @@ final class CallbackScript {
                     m -> note(m.group(1), new Operation.AsyncgenHooks())),
             form("note the loop's time as \"n\"", "note the loop's time as " + NAME,
                     m -> note(m.group(1), new Operation.LoopTime())),
+            form("compute for 0.05 seconds", "compute for (\\d+(?:\\.\\d+)?) seconds",
+                    m -> new Operation.Spend(Double.parseDouble(m.group(1)))),
             form("schedule timer \"t\" with call_later in 0.05 seconds, which stops the loop",
                     "schedule timer " + NAME + " with call_later in (\\d+(?:\\.\\d+)?) seconds, which stops the loop",
                     m -> new Operation.CallLater(Double.parseDouble(m.group(2)), m.group(1), List.of(new Operation.Stop()),

@@ -13,8 +13,11 @@ public final class ParameterTypes {
         return Labels.parse(text);
     }
 
-    /** A delay written with its unit: {@code 5 seconds}, {@code 1 hour}, {@code 2 days}. */
-    @ParameterType("(\\d+(?:\\.\\d+)?) (second|seconds|minute|minutes|hour|hours|day|days)")
+    /**
+     * A delay written with its unit: {@code 5 seconds}, {@code 1 hour}, {@code 2 days}; an exponent writes the
+     * delays no clock reaches ({@code 1e300 seconds}, CLOCK-2).
+     */
+    @ParameterType("(\\d+(?:\\.\\d+)?(?:e\\d+)?) (second|seconds|minute|minutes|hour|hours|day|days)")
     public Seconds duration(String amount, String unit) {
         return Seconds.of(Double.parseDouble(amount), unit);
     }

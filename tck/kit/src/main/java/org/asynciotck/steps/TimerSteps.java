@@ -45,10 +45,20 @@ public final class TimerSteps {
      */
     @Then("the deadline of timer {string} is {duration} after a time between notes {string} and {string}")
     public void deadlineIs(String timer, Seconds delay, String before, String after) {
+        deadlineBetween(timer, delay.value(), before, after);
+    }
+
+    /** TIMER-1 for an overdue timer: its when() stays in the past, by its delay (CPython keeps it as given). */
+    @Then("the deadline of timer {string} is {duration} before a time between notes {string} and {string}")
+    public void deadlineInThePast(String timer, Seconds overdue, String before, String after) {
+        deadlineBetween(timer, -overdue.value(), before, after);
+    }
+
+    private void deadlineBetween(String timer, double delay, String before, String after) {
         double when = number(context.performExpectingSuccess(new Operation.HandleWhen(timer)).value(), "when()");
         Recording recording = Recording.of(context);
-        double from = number(recording.note(before, context), before) + delay.value();
-        double to = number(recording.note(after, context), after) + delay.value();
+        double from = number(recording.note(before, context), before) + delay;
+        double to = number(recording.note(after, context), after) + delay;
         double slack = ROUNDING_ULPS * Math.ulp(Math.max(Math.abs(from), Math.abs(to)));
         Expectation.check(context, from - slack <= when && when <= to + slack,
                 "when() of timer \"" + timer + "\" between " + from + " and " + to, when);
