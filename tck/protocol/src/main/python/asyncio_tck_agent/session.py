@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 
 from .protocol import LOOP_THREAD_BOUND_SECONDS, KitError, describe_error, diagnose
@@ -36,6 +37,9 @@ class Session:
         self.done_callbacks = {}  # (future name, label) -> the callback add_done_callback added
         self._reported_contexts = []  # the keys of each context the recording handler received
         self.socket_pairs = {}  # kit name -> (watched end, other end)
+        # The kit's context variable, new per session: a value set in one scenario is never another's.
+        self.context_var = contextvars.ContextVar("asyncio_tck_value")
+        self._contexts = {}  # kit name -> a contextvars.Context
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -89,6 +93,19 @@ class Session:
 
     def task(self, name):
         return self._lookup(self.tasks, "task", name)
+
+    def context(self, name):
+        return self._lookup(self._contexts, "context", name)
+
+    def name_context(self, name, context):
+        self._contexts[name] = context
+
+    def kit_name_of_context(self, context):
+        """The name the kit gave this same context object, or None."""
+        for name, known in self._contexts.items():
+            if known is context:
+                return name
+        return None
 
     @contextlib.contextmanager
     def task_group_entered(self, group):

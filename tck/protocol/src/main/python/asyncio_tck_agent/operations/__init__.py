@@ -1,6 +1,7 @@
 """The closed vocabulary of docs/protocol.md: one class per ``op``; ``parse`` checks the fields, ``perform`` does it."""
 
 from .callbacks import Note, Raise, RaiseBaseException, Recorded
+from .contexts import ContextValue, CopyContext, CreateTwoStepTask, HandleContext, SetContextValue
 from .fields import OPERATIONS, operations_in, parse_operation
 from .futures import (AddDoneCallback, CancelFuture, CreateFuture, FutureCancelled, FutureDone, FutureException,
                       FutureResult, RemoveDoneCallback, SetException, SetResult, SetStopIteration)
@@ -27,4 +28,5 @@ OPERATIONS.update({cls.op: cls for cls in (
     ReportedContexts, SetExceptionHandler, GetExceptionHandler, CallExceptionHandler,
     IsRunning, IsClosed, Close, RunCoroutineUntilComplete, CancelTask, CreateScriptedTask, SocketPair, MakeReadable,
     AddReader, RemoveReader, AddWriter, RemoveWriter,
+    SetContextValue, ContextValue, CopyContext, HandleContext, CreateTwoStepTask,
 )})
