@@ -17,9 +17,17 @@ public class SynchronousFuture<T> extends Future<T> {
         super(loop);
     }
 
-    /** Calls the callback now, on the calling thread. */
+    /**
+     * Calls the callback now, on the calling thread, in its context (CTX-4); when that context is the one
+     * running now (a callback that completes the future it added a done callback to, in its own context), it
+     * is called as it is, since a context cannot be entered twice.
+     */
     @Override
-    protected void dispatch(Consumer<? super Future<T>> callback) {
-        callback.accept(this);
+    protected void dispatch(Consumer<? super Future<T>> callback, Context context) {
+        if (context == Context.current()) {
+            callback.accept(this);
+        } else {
+            context.run(() -> callback.accept(this));
+        }
     }
 }
