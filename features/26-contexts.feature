@@ -146,7 +146,9 @@ Feature: Callbacks and tasks run in their context
       Then note "seen by b" is "start"
       And the context variable in context "two" is "start"
 
-  @CTX-4 @MUST
+  # A future schedules its done callbacks with call_soon(callback, self, context=ctx) (CPython
+  # futures.py, __schedule_callbacks), so this rule leans on CTX-2.
+  @CTX-4 @MUST @needs-CTX-2
   Rule: A done callback runs in the context= it was added with, or else in a copy of the context current at add_done_callback()
     Beyond the claims: asyncio docs, Future.add_done_callback ("An optional keyword-only context argument allows specifying a custom contextvars.Context for the callback to run in. The current context is used when no context is provided"); CPython futures.py, Future.add_done_callback (context = contextvars.copy_context()) and __schedule_callbacks (call_soon(callback, self, context=ctx))
 
@@ -196,7 +198,10 @@ Feature: Callbacks and tasks run in their context
       Then the callbacks ran in the order "t:start", "t:end", "done"
       And note "seen" is "at add"
 
-  @CTX-5 @MUST
+  # A task's first step is queued with call_soon(step, context=task's context), and each later step
+  # is its wake-up, a done callback added with context=task's context (CPython tasks.py, __init__ and
+  # __step), so this rule leans on CTX-2 and CTX-4.
+  @CTX-5 @MUST @needs-CTX-2 @needs-CTX-4
   Rule: Every step of a task runs in the task's context, a copy of the context current when the task was made, or the context= given to create_task()
     Beyond the claims: asyncio docs, loop.create_task ("An optional keyword-only context argument allows specifying a custom contextvars.Context for the coro to run in. The current context copy is created when no context is provided"; "Changed in version 3.11: Added the context parameter"); contextvars docs, "asyncio support"; CPython tasks.py, Task.__init__ (self._context) and __step, __wakeup (call_soon(self.__step, context=self._context))
 
@@ -286,6 +291,8 @@ Feature: Callbacks and tasks run in their context
   Rule: A handle's get_context() returns the context its callback runs in
     Beyond the claims: asyncio docs, Handle.get_context ("Return the contextvars.Context object associated with the handle. New in version 3.12"); CPython events.py, Handle.get_context
 
+    # Whether the callback runs in the context it was given is CTX-2's claim.
+    @needs-CTX-2
     Scenario Outline: The handle of a callback scheduled with <scheduler> and a context returns that context
       Given a copy of the current context named "ctx"
       And callback "cb" is scheduled with <scheduler> in context "ctx" as handle "h", already due
@@ -298,6 +305,8 @@ Feature: Callbacks and tasks run in their context
         | call_later           |
         | call_at              |
 
+    # Whether the callback runs in a copy of the context at scheduling is CTX-1's claim.
+    @needs-CTX-1
     Scenario Outline: The handle of a callback scheduled with <scheduler> without a context returns a copy of the context current at scheduling
       Given the context variable is set to "before"
       And callback "cb" is scheduled with <scheduler> as handle "h", already due
