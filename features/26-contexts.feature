@@ -113,7 +113,8 @@ Feature: Callbacks and tasks run in their context
     callbacks scheduled one after the other from the same context do not share
     one copy, so the first one's change is not the second one's.
 
-    @needs-CTX-1
+    # "b" must run after "a" for the claim to mean anything: the ready queue is first in, first out (NTODO-3).
+    @needs-CTX-1 @needs-NTODO-3
     Scenario: A callback does not see what a callback scheduled before it set
       Given the context variable is set to "start"
       And callback "a" is scheduled with call_soon, already due, and, when it runs, does:
@@ -187,6 +188,8 @@ Feature: Callbacks and tasks run in their context
       And note "seen" is "in the context"
       And the context variable in context "ctx" is "written"
 
+    # The task must run its coroutine in the first iteration (TASK-2) for its done callback to run in the second.
+    @needs-TASK-2
     Scenario: A done callback of a task sees the value at add_done_callback(), not the task's
       Given the context variable is set to "at add"
       And task "t" is created with loop.create_task and, when its coroutine runs, does:
@@ -264,6 +267,7 @@ Feature: Callbacks and tasks run in their context
   Rule: Readers and writers run in a copy of the context current at add_reader() or add_writer()
     Beyond the claims: asyncio docs, loop.add_reader and loop.add_writer (callbacks like those of call_soon: "the current context is used"); CPython selector_events.py, _add_reader and _add_writer (events.Handle(callback, args, self, None), which copies the current context)
 
+    @needs-IO-1
     Scenario: A reader sees the value set before add_reader(), not one set after
       Given a socket pair "s"
       And a byte waits on socket "s"
@@ -276,6 +280,7 @@ Feature: Callbacks and tasks run in their context
       Then the callbacks ran in the order "r"
       And note "seen" is "at add_reader"
 
+    @needs-IO-5
     Scenario: A writer sees the value set before add_writer(), not one set after
       Given a socket pair "s"
       And the context variable is set to "at add_writer"
@@ -291,8 +296,9 @@ Feature: Callbacks and tasks run in their context
   Rule: A handle's get_context() returns the context its callback runs in
     Beyond the claims: asyncio docs, Handle.get_context ("Return the contextvars.Context object associated with the handle. New in version 3.12"); CPython events.py, Handle.get_context
 
-    # Whether the callback runs in the context it was given is CTX-2's claim.
-    @needs-CTX-2
+    # Whether the callback runs in the context it was given is CTX-2's claim; that the scheduling call
+    # returns the handle of the callback, HANDLE-1's scenarios need too.
+    @needs-CTX-2 @needs-HANDLE-1
     Scenario Outline: The handle of a callback scheduled with <scheduler> and a context returns that context
       Given a copy of the current context named "ctx"
       And callback "cb" is scheduled with <scheduler> in context "ctx" as handle "h", already due
@@ -306,7 +312,7 @@ Feature: Callbacks and tasks run in their context
         | call_at              |
 
     # Whether the callback runs in a copy of the context at scheduling is CTX-1's claim.
-    @needs-CTX-1
+    @needs-CTX-1 @needs-HANDLE-1
     Scenario Outline: The handle of a callback scheduled with <scheduler> without a context returns a copy of the context current at scheduling
       Given the context variable is set to "before"
       And callback "cb" is scheduled with <scheduler> as handle "h", already due
