@@ -203,8 +203,9 @@ Feature: Callbacks and tasks run in their context
 
   # A task's first step is queued with call_soon(step, context=task's context), and each later step
   # is its wake-up, a done callback added with context=task's context (CPython tasks.py, __init__ and
-  # __step), so this rule leans on CTX-2 and CTX-4.
-  @CTX-5 @MUST @needs-CTX-2 @needs-CTX-4
+  # __step), so this rule leans on CTX-2 and CTX-4; its scenarios run one iteration for the task to reach
+  # its await, so the first step must wait for that iteration (TASK-2).
+  @CTX-5 @MUST @needs-CTX-2 @needs-CTX-4 @needs-TASK-2
   Rule: Every step of a task runs in the task's context, a copy of the context current when the task was made, or the context= given to create_task()
     Beyond the claims: asyncio docs, loop.create_task ("An optional keyword-only context argument allows specifying a custom contextvars.Context for the coro to run in. The current context copy is created when no context is provided"; "Changed in version 3.11: Added the context parameter"); contextvars docs, "asyncio support"; CPython tasks.py, Task.__init__ (self._context) and __step, __wakeup (call_soon(self.__step, context=self._context))
 
