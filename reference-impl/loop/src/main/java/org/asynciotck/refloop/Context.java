@@ -69,6 +69,19 @@ public final class Context {
         }
     }
 
+    /**
+     * As {@link #run}, except that a context already current is not entered again: {@code body} just runs. For
+     * a callback that runs at once, inside whatever is running ({@link SynchronousFuture}): its context may be
+     * the one that is running, which {@link #run} would refuse.
+     */
+    public void runInside(Runnable body) {
+        if (CURRENT.get() == this) {
+            body.run();
+        } else {
+            run(body);
+        }
+    }
+
     /** CPython {@code ctx.get(var)}: the variable's value in this context, or null when it has none. */
     public synchronized <T> T get(ContextVar<T> variable) {
         return variable.type().cast(values.get(variable));

@@ -584,19 +584,16 @@ public class EventLoop implements AutoCloseable {
      * constructor (which {@code create_task} forwards from 3.13 on). Extension point.
      */
     public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart) {
-        checkClosed();
-        return new Task<>(this, coroutine, name, eagerStart);
+        return createTask(coroutine, name, eagerStart, null);
     }
 
     /**
      * CPython {@code create_task(coro, name=name, context=context)} (3.11+): every step of the task runs in
-     * {@code context} (CTX-5); null is {@link #createTask(Coroutine, String, boolean)}, in a copy of the
-     * current context.
+     * {@code context} (CTX-5), or in a copy of the context current now when it is null. Extension point, as
+     * {@link #createTask(Coroutine, String, boolean)}, which a subclass may override alone: the kit asks this
+     * one only for a task made with a context.
      */
     public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart, Context context) {
-        if (context == null) {
-            return createTask(coroutine, name, eagerStart);
-        }
         checkClosed();
         return new Task<>(this, coroutine, name, eagerStart, context);
     }

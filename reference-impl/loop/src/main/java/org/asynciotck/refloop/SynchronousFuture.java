@@ -18,16 +18,11 @@ public class SynchronousFuture<T> extends Future<T> {
     }
 
     /**
-     * Calls the callback now, on the calling thread, in its context (CTX-4); when that context is the one
-     * running now (a callback that completes the future it added a done callback to, in its own context), it
-     * is called as it is, since a context cannot be entered twice.
+     * Calls the callback now, on the calling thread, in its context (CTX-4), which may be the one running
+     * now (a callback that completes a future it added a done callback to in its own context).
      */
     @Override
     protected void dispatch(Consumer<? super Future<T>> callback, Context context) {
-        if (context == Context.current()) {
-            callback.accept(this);
-        } else {
-            context.run(() -> callback.accept(this));
-        }
+        context.runInside(() -> callback.accept(this));
     }
 }
