@@ -1001,6 +1001,66 @@ class LifecycleCancellationAndWatchersTest(AgentTestCase):
         self.assertEqual(("error", "KitError"), (unknown["kind"], unknown["error_type"]))
 
 
+class ContextsTest(AgentTestCase):
+    """The operations of issue 28: the kit's context variable, named contexts, context= and a two-step task."""
+
+    def test_the_kit_variable_starts_unset_in_every_session_and_a_set_stays_in_the_kits_context(self):
+        self.assertIsNone(self.agent.value(op="context_value"))
+        self.agent.perform(op="set_context_value", value="kept")
+        self.assertEqual("kept", self.agent.value(op="context_value"))
+        self.agent.request("close_session")
+        self.agent.request("open_session")
+        self.assertIsNone(self.agent.value(op="context_value"), "a new session has a new variable")
+
+    def test_a_callback_runs_in_a_copy_at_scheduling_or_in_the_context_it_is_given(self):
+        self.agent.perform(op="set_context_value", value="before")
+        self.agent.perform(op="copy_context", context="ctx")
+        self.agent.perform(op="call_soon", label="copy", then=[
+            {"op": "note", "name": "copy saw", "of": {"op": "context_value"}},
+            {"op": "set_context_value", "value": "set in the copy"}])
+        self.agent.perform(op="call_soon", label="given", context="ctx", then=[
+            {"op": "set_context_value", "value": "set in ctx"}])
+        self.agent.perform(op="set_context_value", value="after")
+        self.agent.perform(op="run_once")
+        self.assertIn({"label": "copy saw", "run": 1, "value": "before"}, self.recorded())
+        self.assertEqual("set in ctx", self.agent.value(op="context_value", context="ctx"))
+        self.assertEqual("after", self.agent.value(op="context_value"))
+        unknown = self.agent.perform(op="call_soon", label="x", context="nowhere")
+        self.assertEqual(("error", "KitError"), (unknown["kind"], unknown["error_type"]))
+
+    def test_a_done_callback_runs_in_the_context_it_is_given(self):
+        self.agent.perform(op="set_context_value", value="in ctx")
+        self.agent.perform(op="copy_context", context="ctx")
+        self.agent.perform(op="set_context_value", value="outside")
+        self.agent.perform(op="create_future", future="f")
+        self.agent.perform(op="add_done_callback", future="f", label="d", context="ctx",
+                           then=[{"op": "note", "name": "seen", "of": {"op": "context_value"}}])
+        self.agent.perform(op="set_result", future="f", value=1)
+        self.agent.perform(op="run_once")
+        self.assertIn({"label": "seen", "run": 1, "value": "in ctx"}, self.recorded())
+
+    def test_a_two_step_task_performs_its_second_script_after_the_await(self):
+        self.agent.perform(op="create_future", future="f")
+        self.agent.perform(op="create_two_step_task", task="t", label="t", awaits="f",
+                           then=[{"op": "set_context_value", "value": "set by t"}],
+                           after_await=[{"op": "note", "name": "second", "of": {"op": "context_value"}}])
+        self.agent.perform(op="run_once")
+        self.agent.perform(op="set_result", future="f", value=1)
+        self.agent.perform(op="run_once")
+        self.agent.perform(op="run_once")
+        self.assertEqual([{"label": "t:start", "run": 1}, {"label": "second", "run": 2, "value": "set by t"},
+                          {"label": "t:end", "run": 2}], self.recorded())
+
+    def test_get_context_names_the_context_of_a_handle(self):
+        self.agent.perform(op="copy_context", context="ctx")
+        self.agent.perform(op="call_soon", label="a", handle="h", context="ctx")
+        outcome = self.agent.perform(op="handle_context", handle="h", context="h ctx")
+        if sys.version_info >= (3, 12):
+            self.assertEqual({"kind": "value", "value": "ctx"}, outcome)
+        else:
+            self.assertEqual(("error", "AttributeError"), (outcome["kind"], outcome["error_type"]))
+
+
 class UnsupportedOperationsTest(unittest.TestCase):
     """A loop factory's asyncio_tck_unsupported: those operations get an unsupported reply (docs/protocol.md)."""
 

@@ -14,6 +14,7 @@ Standard library only, Python 3.10 to 3.13.
 import asyncio
 import asyncio.futures
 import collections
+import contextvars
 import heapq
 import inspect
 import selectors
@@ -1600,3 +1601,170 @@ def shutdown_asyncgens_does_nothing():
 
 def shutdown_asyncgens_raises():
     return _ShutdownAsyncgensRaises()
+# ---- contexts (issue 28) -----------------------------------------------------------------------
+
+
+class _LateCopyHandle(events.Handle):
+    """Copies the current context when it runs, not when it was made."""
+
+    def _run(self):
+        self._context = contextvars.copy_context()
+        super()._run()
+
+
+class _LateCopyTimerHandle(events.TimerHandle):
+    def _run(self):
+        self._context = contextvars.copy_context()
+        super()._run()
+
+
+class _ContextCopiedWhenRun(asyncio.SelectorEventLoop):
+    """A callback scheduled without a context runs in a copy of the context current when the loop runs it,
+    the code's that runs the loop, not in a copy of the one current when it was scheduled (CTX-1): the
+    loop copies lazily, as a loop that calls its callbacks from a native poller does."""
+
+    def _call_soon(self, callback, args, context):
+        if context is not None:
+            return super()._call_soon(callback, args, context)
+        handle = _LateCopyHandle(callback, args, self, None)
+        self._ready.append(handle)
+        return handle
+
+    def call_at(self, when, callback, *args, context=None):
+        if context is not None:
+            return super().call_at(when, callback, *args, context=context)
+        return _push_timer(self, _LateCopyTimerHandle, when, callback, args, None)
+
+
+class _ContextArgumentIgnored(asyncio.SelectorEventLoop):
+    """call_soon, call_soon_threadsafe, call_later and call_at accept context= and drop it, so the callback
+    runs in a copy of the current context instead (CTX-2), as loops written before contexts (Python 3.7)
+    did."""
+
+    def call_soon(self, callback, *args, context=None):
+        return super().call_soon(callback, *args)
+
+    def call_soon_threadsafe(self, callback, *args, context=None):
+        return super().call_soon_threadsafe(callback, *args)
+
+    def call_later(self, delay, callback, *args, context=None):
+        return super().call_later(delay, callback, *args)
+
+    def call_at(self, when, callback, *args, context=None):
+        return super().call_at(when, callback, *args)
+
+
+class _CallbacksShareOneCopy(asyncio.SelectorEventLoop):
+    """The callbacks scheduled without a context between two iterations share one copy of the context,
+    made by the first of them, so what one of them sets the next sees (CTX-3): a copy_context() saved
+    for the batch."""
+
+    _shared_copy = None
+
+    def _copy(self, context):
+        if context is not None:
+            return context
+        if self._shared_copy is None:
+            self._shared_copy = contextvars.copy_context()
+        return self._shared_copy
+
+    def call_soon(self, callback, *args, context=None):
+        return super().call_soon(callback, *args, context=self._copy(context))
+
+    def call_soon_threadsafe(self, callback, *args, context=None):
+        return super().call_soon_threadsafe(callback, *args, context=self._copy(context))
+
+    def call_at(self, when, callback, *args, context=None):
+        return super().call_at(when, callback, *args, context=self._copy(context))
+
+    def _run_once(self):
+        self._shared_copy = None
+        super()._run_once()
+
+
+class _CompletersContextFuture(asyncio.futures._PyFuture):
+    """Keeps no context with a done callback, so the callback runs in a copy of the context current when
+    the future completes: the completer's (CTX-4), as futures written without contexts do."""
+
+    def add_done_callback(self, fn, *, context=None):
+        if self._state != asyncio.futures._PENDING:
+            self._loop.call_soon(fn, self)
+        else:
+            self._callbacks.append((fn, None))
+
+
+class _StepsOutsideTheTaskContext(asyncio.tasks._PyTask):
+    """Keeps no context: each step runs in a new, empty context, so a step sees neither the values of the
+    context the task was made in nor what an earlier step set (CTX-5)."""
+
+    @property
+    def _context(self):
+        return contextvars.Context()
+
+    @_context.setter
+    def _context(self, ignored):
+        pass
+
+
+class _TaskStepsOutsideTheTaskContext(asyncio.SelectorEventLoop):
+    """loop.create_task makes tasks whose steps run outside the task's context (CTX-5)."""
+
+    def __init__(self):
+        super().__init__()
+        self.set_task_factory(lambda loop, coro, **kwargs: _StepsOutsideTheTaskContext(coro, loop=loop, **kwargs))
+
+
+class _ReadersInAnEmptyContext(asyncio.SelectorEventLoop):
+    """Readers and writers run in an empty context, not in a copy of the one current at add_reader() or
+    add_writer() (CTX-6), as a loop that calls them from its poller's own context does."""
+
+    def add_reader(self, fd, callback, *args):
+        return super().add_reader(fd, contextvars.Context().run, callback, *args)
+
+    def add_writer(self, fd, callback, *args):
+        return super().add_writer(fd, contextvars.Context().run, callback, *args)
+
+
+class _CopyAnsweringHandle(events.Handle):
+    """get_context() answers a new copy of the current context, not the context the callback runs in."""
+
+    def get_context(self):
+        return contextvars.copy_context()
+
+
+class _GetContextAnswersACopy(asyncio.SelectorEventLoop):
+    """The handles of call_soon and call_soon_threadsafe answer get_context() with a copy of the context
+    current when it is asked, not the context their callback runs in (CTX-7)."""
+
+    def _call_soon(self, callback, args, context):
+        handle = _CopyAnsweringHandle(callback, args, self, context)
+        self._ready.append(handle)
+        return handle
+
+
+def context_copied_when_run():
+    return _ContextCopiedWhenRun()
+
+
+def context_argument_ignored():
+    return _ContextArgumentIgnored()
+
+
+def callbacks_share_one_copy():
+    return _CallbacksShareOneCopy()
+
+
+def done_callbacks_in_completers_context():
+    return _future_loop(_CompletersContextFuture)
+
+
+def task_steps_outside_the_task_context():
+    return _TaskStepsOutsideTheTaskContext()
+
+
+def readers_in_an_empty_context():
+    return _ReadersInAnEmptyContext()
+
+
+def get_context_answers_a_copy():
+    return _GetContextAnswersACopy()

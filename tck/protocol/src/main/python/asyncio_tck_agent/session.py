@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import contextvars
 import sys
 import threading
 
@@ -42,6 +43,9 @@ class Session:
         # starts as a fresh program does, with none (a loop that leaves its hooks installed fails AGEN-2
         # in its own scenario, not every later one).
         sys.set_asyncgen_hooks(firstiter=None, finalizer=None)
+        # The kit's context variable, new per session: a value set in one scenario is never another's.
+        self.context_var = contextvars.ContextVar("asyncio_tck_value")
+        self._contexts = {}  # kit name -> a contextvars.Context
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -98,6 +102,18 @@ class Session:
 
     def async_generator(self, name):
         return self._lookup(self.async_generators, "async generator", name)
+    def context(self, name):
+        return self._lookup(self._contexts, "context", name)
+
+    def name_context(self, name, context):
+        self._contexts[name] = context
+
+    def kit_name_of_context(self, context):
+        """The name the kit gave this same context object, or None."""
+        for name, known in self._contexts.items():
+            if known is context:
+                return name
+        return None
 
     @contextlib.contextmanager
     def task_group_entered(self, group):

@@ -4,6 +4,7 @@ from .asyncgens import (AdvanceAsyncGenerator, AsyncgenHooks, CreateAsyncGenerat
                         SetAsyncgenHooks, ShutdownAsyncgens)
 from .callbacks import Note, Raise, RaiseBaseException, Recorded
 from .clock import CreateSleepingTask, Spend
+from .contexts import ContextValue, CopyContext, CreateTwoStepTask, HandleContext, SetContextValue
 from .fields import OPERATIONS, operations_in, parse_operation
 from .futures import (AddDoneCallback, CancelFuture, CreateFuture, FutureCancelled, FutureDone, FutureException,
                       FutureResult, RemoveDoneCallback, SetException, SetResult, SetStopIteration)
@@ -33,4 +34,5 @@ OPERATIONS.update({cls.op: cls for cls in (
     SetAsyncgenHooks, AsyncgenHooks, CreateAsyncGenerator, AdvanceAsyncGenerator, DropAsyncGenerator,
     ShutdownAsyncgens,
     Spend, CreateSleepingTask,
+    SetContextValue, ContextValue, CopyContext, HandleContext, CreateTwoStepTask,
 )})

@@ -3,6 +3,7 @@
 from ..protocol import KitError, describe_error
 from ..session import NOTHING
 from .callbacks import Callback
+from .contexts import context_argument
 
 
 class CreateFuture:
@@ -23,12 +24,13 @@ class AddDoneCallback:
         self.future = fields.name("future")
         self.label = fields.name("label")
         self.then = fields.operations("then")
+        self.context = fields.name("context", nullable=True)
 
     def perform(self, session):
         future = session.future(self.future)
         # The same label adds the same callback again, so remove_done_callback can remove every instance.
         callback = session.done_callbacks.setdefault((self.future, self.label), Callback(session, self.label, self.then))
-        future.add_done_callback(callback)
+        future.add_done_callback(callback, **context_argument(session, self.context))
         return NOTHING
 
 

@@ -5,6 +5,7 @@ import weakref
 
 from ..session import NOTHING
 from .callbacks import Callback
+from .contexts import context_argument
 from .fields import NoFields
 
 
@@ -15,13 +16,14 @@ class CallSoon:
         self.label = fields.name("label")
         self.then = fields.operations("then")
         self.handle = fields.name("handle", nullable=True)
+        self.context = fields.name("context", nullable=True)
 
-    def schedule(self, loop, callback):
-        return loop.call_soon(callback)
+    def schedule(self, loop, callback, context):
+        return loop.call_soon(callback, **context)
 
     def perform(self, session):
         callback = Callback(session, self.label, self.then)
-        handle = self.schedule(session.loop, callback)
+        handle = self.schedule(session.loop, callback, context_argument(session, self.context))
         if self.handle is not None:
             session.handles[self.handle] = handle
             # Only the loop holds the callback; this weak reference lets callback_freed see it go.
@@ -32,8 +34,8 @@ class CallSoon:
 class CallSoonThreadsafe(CallSoon):
     op = "call_soon_threadsafe"
 
-    def schedule(self, loop, callback):
-        return loop.call_soon_threadsafe(callback)
+    def schedule(self, loop, callback, context):
+        return loop.call_soon_threadsafe(callback, **context)
 
 
 class CallLater(CallSoon):
@@ -43,15 +45,15 @@ class CallLater(CallSoon):
         super().__init__(fields)
         self.delay = fields.number("delay")
 
-    def schedule(self, loop, callback):
-        return loop.call_later(self.delay, callback)
+    def schedule(self, loop, callback, context):
+        return loop.call_later(self.delay, callback, **context)
 
 
 class CallAt(CallLater):
     op = "call_at"
 
-    def schedule(self, loop, callback):
-        return loop.call_at(loop.time() + self.delay, callback)
+    def schedule(self, loop, callback, context):
+        return loop.call_at(loop.time() + self.delay, callback, **context)
 
 
 class HandleOperation:

@@ -43,6 +43,8 @@ final class ReferenceJavaLoop implements JavaLoop {
     private final VirtualTimePoller poller = new VirtualTimePoller(clock);
     private final EventLoop loop;
     private final TaskConstructor tasks;
+    /** The loop's contexts, with the kit's context variable of this loop (CTX-n). */
+    private final ReferenceContexts contexts;
     private final Set<String> capabilities;
     /**
      * Whether the loop's task factory is {@code asyncio.eager_task_factory} (the declared profile
@@ -69,6 +71,7 @@ final class ReferenceJavaLoop implements JavaLoop {
         this.capabilities = Set.copyOf(capabilities);
         this.eagerTaskFactory = eagerTaskFactory;
         this.asyncGenerators = new AsyncGeneratorBridge(loop, CoroutineBridge::new, this::wrap);
+        this.contexts = new ReferenceContexts(loop, this);
     }
 
     // ---- core -------------------------------------------------------------------------------------
@@ -150,6 +153,11 @@ final class ReferenceJavaLoop implements JavaLoop {
     @Override
     public JavaLoop.Task createTask(JavaLoop.Coroutine coroutine, String name) {
         return (JavaLoop.Task) wrap(loop.createTask(new CoroutineBridge(coroutine), name, eagerTaskFactory));
+    }
+
+    /** {@code loop.create_task(coro, name=name, context=context)}: as {@link #createTask}, every step in {@code context} (CTX-5). */
+    JavaLoop.Task createTask(JavaLoop.Coroutine coroutine, String name, org.asynciotck.refloop.Context context) {
+        return (JavaLoop.Task) wrap(loop.createTask(new CoroutineBridge(coroutine), name, eagerTaskFactory, context));
     }
 
     @Override
@@ -329,6 +337,12 @@ final class ReferenceJavaLoop implements JavaLoop {
         });
     }
 
+    /** The reference loop carries a context on every handle and task: CTX-1 to CTX-7. */
+    @Override
+    public Optional<Contexts> contexts() {
+        return Optional.of(contexts);
+    }
+
     private <T> Optional<T> declared(String capability, T internal) {
         return capabilities.contains(capability) ? Optional.of(internal) : Optional.empty();
     }
@@ -336,7 +350,7 @@ final class ReferenceJavaLoop implements JavaLoop {
     // ---- wrapping -----------------------------------------------------------------------------------
 
     /** The kit's callback as the loop runs it: the kit's KeyboardInterrupt or SystemExit as the loop's. */
-    private static Runnable bridged(Runnable callback) {
+    static Runnable bridged(Runnable callback) {
         return () -> asLoopExit(() -> {
             callback.run();
             return null;
@@ -352,7 +366,7 @@ final class ReferenceJavaLoop implements JavaLoop {
     }
 
     @SuppressWarnings("unchecked")
-    private JavaLoop.Future wrap(org.asynciotck.refloop.Future<?> future) {
+    JavaLoop.Future wrap(org.asynciotck.refloop.Future<?> future) {
         if (future == null) {
             return null;
         }
@@ -360,7 +374,7 @@ final class ReferenceJavaLoop implements JavaLoop {
                 ? new RefTask((org.asynciotck.refloop.Task<Object>) task) : new RefFuture((org.asynciotck.refloop.Future<Object>) f));
     }
 
-    private static org.asynciotck.refloop.Future<Object> unwrap(JavaLoop.Future future) {
+    static org.asynciotck.refloop.Future<Object> unwrap(JavaLoop.Future future) {
         if (!(future instanceof RefFuture ref)) {
             throw new IllegalArgumentException("not a future of the reference loop: " + future);
         }
@@ -375,14 +389,14 @@ final class ReferenceJavaLoop implements JavaLoop {
         return watches.computeIfAbsent(channel, ChannelWatch::new);
     }
 
-    private Consumer<org.asynciotck.refloop.Future<Object>> doneCallback(Consumer<JavaLoop.Future> callback) {
+    Consumer<org.asynciotck.refloop.Future<Object>> doneCallback(Consumer<JavaLoop.Future> callback) {
         return doneCallbacks.computeIfAbsent(callback, kit -> done -> asLoopExit(() -> {
             kit.accept(wrap(done));
             return null;
         }));
     }
 
-    private static class RefHandle implements JavaLoop.Handle {
+    static class RefHandle implements JavaLoop.Handle {
         final org.asynciotck.refloop.Handle handle;
 
         RefHandle(org.asynciotck.refloop.Handle handle) {
@@ -405,7 +419,7 @@ final class ReferenceJavaLoop implements JavaLoop {
         }
     }
 
-    private static final class RefTimer extends RefHandle implements JavaLoop.TimerHandle {
+    static final class RefTimer extends RefHandle implements JavaLoop.TimerHandle {
         RefTimer(org.asynciotck.refloop.TimerHandle timer) {
             super(timer);
         }

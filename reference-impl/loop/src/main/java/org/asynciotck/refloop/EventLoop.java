@@ -104,18 +104,26 @@ public class EventLoop implements AutoCloseable {
 
     /** CPython {@code call_soon}: queues the callback; does NOT wake a blocked loop. */
     public Handle callSoon(Runnable callback) {
+        return callSoon(callback, null);
+    }
+
+    /**
+     * CPython {@code call_soon(callback, context=context)}: the callback runs in {@code context} (CTX-2), or
+     * in a copy of the context current now when it is null (CTX-1).
+     */
+    public Handle callSoon(Runnable callback, Context context) {
         checkClosed();
-        Handle handle = newHandle(callback);
+        Handle handle = newHandle(callback, context);
         enqueueReady(handle);
         return handle;
     }
 
     /**
      * Makes the handle {@code call_soon} queues (CPython {@code events.Handle(callback, args,
-     * self, context)} in {@code _call_soon}). Extension point.
+     * self, context)} in {@code _call_soon}); null: a copy of the current context. Extension point.
      */
-    protected Handle newHandle(Runnable callback) {
-        return new Handle(this, callback);
+    protected Handle newHandle(Runnable callback, Context context) {
+        return new Handle(this, callback, context);
     }
 
     /**
@@ -124,7 +132,12 @@ public class EventLoop implements AutoCloseable {
      * poller when called from a thread other than the loop's.
      */
     public Handle callSoonThreadsafe(Runnable callback) {
-        Handle handle = callSoon(callback);
+        return callSoonThreadsafe(callback, null);
+    }
+
+    /** CPython {@code call_soon_threadsafe(callback, context=context)}: as {@link #callSoon(Runnable, Context)}. */
+    public Handle callSoonThreadsafe(Runnable callback, Context context) {
+        Handle handle = callSoon(callback, context);
         selfPipeWritten = true;
         if (Thread.currentThread() != loopThread
                 && wakeupState.compareAndSet(WakeupState.POLLING, WakeupState.WOKEN)) {
@@ -139,16 +152,29 @@ public class EventLoop implements AutoCloseable {
      * less runs it in the next iteration, never inside this call (TIMER-4).
      */
     public TimerHandle callLater(double delaySeconds, Runnable callback) {
-        return callAt(time() + delaySeconds, callback); // a NaN delay is a NaN deadline, which callAt refuses
+        return callLater(delaySeconds, callback, null);
+    }
+
+    /** CPython {@code call_later(delay, callback, context=context)}: as {@link #callAt(double, Runnable, Context)}. */
+    public TimerHandle callLater(double delaySeconds, Runnable callback, Context context) {
+        return callAt(time() + delaySeconds, callback, context); // a NaN delay is a NaN deadline, which callAt refuses
     }
 
     /** CPython {@code call_at}: a timer due at {@code when} on this loop's clock (TIMER-1: {@code when()} is it). */
     public TimerHandle callAt(double when, Runnable callback) {
+        return callAt(when, callback, null);
+    }
+
+    /**
+     * CPython {@code call_at(when, callback, context=context)}: the timer's callback runs in {@code context}, or
+     * in a copy of the context current now when it is null (CTX-1, CTX-2).
+     */
+    public TimerHandle callAt(double when, Runnable callback, Context context) {
         if (Double.isNaN(when)) {
             throw new IllegalArgumentException("when must be a number: " + when);
         }
         checkClosed();
-        TimerHandle timer = new TimerHandle(this, when, callback);
+        TimerHandle timer = new TimerHandle(this, when, callback, context);
         timers.add(timer);
         return timer;
     }
@@ -520,7 +546,7 @@ public class EventLoop implements AutoCloseable {
     private void watch(Map<Watched, Handle> watchers, Watched fd, Runnable callback) {
         checkClosed(); // CLOSED-3
         Objects.requireNonNull(fd, "fd");
-        Handle handle = newHandle(callback);
+        Handle handle = newHandle(callback, null); // CTX-6: runs in a copy of the context current at add_reader
         Handle previous = watchers.put(fd, handle);
         if (previous != null) {
             previous.cancel(); // IO-4: the previous callback is replaced, never called again
@@ -572,8 +598,18 @@ public class EventLoop implements AutoCloseable {
      * constructor (which {@code create_task} forwards from 3.13 on). Extension point.
      */
     public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart) {
+        return createTask(coroutine, name, eagerStart, null);
+    }
+
+    /**
+     * CPython {@code create_task(coro, name=name, context=context)} (3.11+): every step of the task runs in
+     * {@code context} (CTX-5), or in a copy of the context current now when it is null. Extension point, as
+     * {@link #createTask(Coroutine, String, boolean)}, which a subclass may override alone: the kit asks this
+     * one only for a task made with a context.
+     */
+    public <T> Task<T> createTask(Coroutine<T> coroutine, String name, boolean eagerStart, Context context) {
         checkClosed();
-        return new Task<>(this, coroutine, name, eagerStart);
+        return new Task<>(this, coroutine, name, eagerStart, context);
     }
 
     // ---- current task (CPython tasks._enter_task / _leave_task / _swap_current_task) ----------

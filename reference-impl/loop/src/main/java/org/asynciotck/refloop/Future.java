@@ -40,7 +40,7 @@ public class Future<T> {
      * Callbacks waiting for the result, in registration order; null while there are none (most
      * futures get one or none, so the list is made by the first) and once they are scheduled.
      */
-    private List<Consumer<? super Future<T>>> callbacks;
+    private List<DoneCallback<T>> callbacks;
 
     /** CPython {@code Future.__init__(loop=loop)}; prefer {@link EventLoop#createFuture()}. */
     public Future(EventLoop loop) {
@@ -192,7 +192,7 @@ public class Future<T> {
             return 0;
         }
         int before = callbacks.size();
-        callbacks.removeIf(registered -> registered.equals(callback)); // FUTURE-5: every instance
+        callbacks.removeIf(registered -> registered.callback().equals(callback)); // FUTURE-5: every instance
         return before - callbacks.size();
     }
 
@@ -201,15 +201,25 @@ public class Future<T> {
      * callback is still deferred (scheduled with call_soon), never called here.
      */
     public void addDoneCallback(Consumer<? super Future<T>> callback) {
+        addDoneCallback(callback, null);
+    }
+
+    /**
+     * CPython {@code add_done_callback(callback, context=context)}: the callback runs in {@code context}, or in
+     * a copy of the context current now when it is null, never in the context of whoever completes the future
+     * (CTX-4).
+     */
+    public void addDoneCallback(Consumer<? super Future<T>> callback, Context context) {
         ensureInitialised("addDoneCallback");
         Objects.requireNonNull(callback, "callback");
+        Context runsIn = context != null ? context : Context.copyCurrent(); // CTX-4: copied at add_done_callback
         if (state != State.PENDING) {
-            dispatch(callback); // FUTURE-2
+            dispatch(callback, runsIn); // FUTURE-2
         } else {
             if (callbacks == null) {
                 callbacks = new ArrayList<>(1);
             }
-            callbacks.add(callback);
+            callbacks.add(new DoneCallback<>(callback, runsIn));
         }
     }
 
@@ -221,24 +231,27 @@ public class Future<T> {
         // CPython: "callbacks = self._callbacks[:]; ... self._callbacks[:] = []": the list is
         // forgotten before any callback is dispatched, so one that runs at once (a
         // SynchronousFuture) and removes or adds callbacks never sees it
-        List<Consumer<? super Future<T>>> toSchedule = callbacks;
+        List<DoneCallback<T>> toSchedule = callbacks;
         callbacks = null;
         if (toSchedule == null) {
             return;
         }
-        for (Consumer<? super Future<T>> callback : toSchedule) {
-            dispatch(callback);
+        for (DoneCallback<T> registered : toSchedule) {
+            dispatch(registered.callback(), registered.context());
         }
     }
 
     /**
-     * How one done callback is delivered: {@code loop.call_soon(callback, self)}
-     * (FUTURE-1, FUTURE-2: it runs in the next iteration). Extension point: a
+     * How one done callback is delivered: {@code loop.call_soon(callback, self, context=ctx)}
+     * (FUTURE-1, FUTURE-2: it runs in the next iteration; CTX-4: in its context). Extension point: a
      * {@link SynchronousFuture} calls it right away instead.
      */
-    protected void dispatch(Consumer<? super Future<T>> callback) {
-        loop.callSoon(() -> callback.accept(this));
+    protected void dispatch(Consumer<? super Future<T>> callback, Context context) {
+        loop.callSoon(() -> callback.accept(this), context);
     }
+
+    /** A registered done callback and the context it runs in (CPython keeps {@code (callback, ctx)} pairs). */
+    private record DoneCallback<T>(Consumer<? super Future<T>> callback, Context context) {}
 
     /** Hook for {@link Task}: refuses use of an object whose initialiser never ran. */
     void ensureInitialised(String operation) {

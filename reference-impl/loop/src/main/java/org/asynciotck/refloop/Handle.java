@@ -19,10 +19,27 @@ public class Handle {
     /** Set by {@link #cancel()}; never cleared. */
     private volatile boolean cancelled;
 
-    /** For {@link EventLoop#newHandle} and subclasses; handles are made by the loop. */
+    /**
+     * The context the callback runs in (CPython {@code Handle._context}): the one it was scheduled with, or a
+     * copy of the context current when the handle was made (CTX-1, CTX-2). Never null; kept after cancel().
+     */
+    private final Context context;
+
+    /** For {@link EventLoop#newHandle} and subclasses: runs in a copy of the current context. */
     protected Handle(EventLoop loop, Runnable callback) {
+        this(loop, callback, null);
+    }
+
+    /** As {@link #Handle(EventLoop, Runnable)}, in {@code context}; null: a copy of the current context. */
+    protected Handle(EventLoop loop, Runnable callback, Context context) {
         this.loop = Objects.requireNonNull(loop, "loop");
         this.callback = Objects.requireNonNull(callback, "callback");
+        this.context = context != null ? context : Context.copyCurrent(); // CTX-1: copied now, not when it runs
+    }
+
+    /** CPython {@code Handle.get_context()} (3.12+): the context the callback runs in (CTX-7). */
+    public Context getContext() {
+        return context;
     }
 
     /**
@@ -62,7 +79,7 @@ public class Handle {
      */
     void run() {
         try {
-            callback.run();
+            context.run(callback); // CTX-1, CTX-2: `self._context.run(self._callback, *self._args)`
         } catch (LoopExitException e) {
             throw e; // EXC-2: KeyboardInterrupt and SystemExit leave run_forever(), unreported
         } catch (RuntimeException | Error e) {

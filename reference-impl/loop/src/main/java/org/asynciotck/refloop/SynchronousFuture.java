@@ -17,9 +17,12 @@ public class SynchronousFuture<T> extends Future<T> {
         super(loop);
     }
 
-    /** Calls the callback now, on the calling thread. */
+    /**
+     * Calls the callback now, on the calling thread, in its context (CTX-4), which may be the one running
+     * now (a callback that completes a future it added a done callback to in its own context).
+     */
     @Override
-    protected void dispatch(Consumer<? super Future<T>> callback) {
-        callback.accept(this);
+    protected void dispatch(Consumer<? super Future<T>> callback, Context context) {
+        context.runInside(() -> callback.accept(this));
     }
 }

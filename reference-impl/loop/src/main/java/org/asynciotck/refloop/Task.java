@@ -34,6 +34,11 @@ public class Task<T> extends Future<T> {
     private String cancelMessage;
     /** CPython {@code _fut_waiter}: the future the coroutine awaits now, or null. */
     private Future<?> waiter;
+    /**
+     * CPython {@code _context}: the context every step runs in (CTX-5), a copy of the one current when the
+     * task was made or the one {@code create_task(context=)} gave; null only for an uninitialised task.
+     */
+    private final Context context;
 
     /**
      * CPython {@code Task.__init__(coro, loop=loop, name=name, eager_start=eager_start)}.
@@ -46,8 +51,18 @@ public class Task<T> extends Future<T> {
      * @param name the task's name, or null for "Task-N"
      */
     public Task(EventLoop loop, Coroutine<T> coroutine, String name, boolean eagerStart) {
+        this(loop, coroutine, name, eagerStart, null);
+    }
+
+    /**
+     * CPython {@code Task.__init__(coro, loop=loop, name=name, eager_start=eager_start, context=context)}:
+     * as {@link #Task(EventLoop, Coroutine, String, boolean)}, every step in {@code context} (null: a copy of
+     * the current context, CTX-5).
+     */
+    public Task(EventLoop loop, Coroutine<T> coroutine, String name, boolean eagerStart, Context context) {
         super(loop);
         this.initialised = true;
+        this.context = context != null ? context : Context.copyCurrent();
         this.coroutine = Objects.requireNonNull(coroutine, "coroutine");
         this.coro = coroutine;
         this.name = name != null ? name : "Task-" + NAME_COUNTER.incrementAndGet();
@@ -69,6 +84,7 @@ public class Task<T> extends Future<T> {
         this.coroutine = null;
         this.coro = null;
         this.name = null;
+        this.context = null;
     }
 
     /**
@@ -97,7 +113,7 @@ public class Task<T> extends Future<T> {
      * Extension point.
      */
     protected void scheduleFirstStep() {
-        loop.callSoon(() -> step(null, null)); // TASK-1: exactly one handle; TASK-2: runs later
+        loop.callSoon(() -> step(null, null), context); // TASK-1: exactly one handle; TASK-2: runs later; CTX-5
     }
 
     /**
@@ -109,7 +125,7 @@ public class Task<T> extends Future<T> {
     private void eagerStart() {
         Task<?> previous = CurrentTasks.swap(loop, this); // EAGER-3
         try {
-            stepRunAndHandleResult(null, null);
+            context.run(() -> stepRunAndHandleResult(null, null)); // CTX-5: `self._context.run(...)`
         } finally {
             Task<?> swappedOut = CurrentTasks.swap(loop, previous); // EAGER-3: restore
             assert swappedOut == this : "eager start left " + swappedOut + " current";
@@ -169,7 +185,7 @@ public class Task<T> extends Future<T> {
             if (awaited == this) {
                 throw new LoopRuntimeException("Task cannot await on itself: " + this);
             }
-            awaited.addDoneCallback(this::wakeup);
+            awaited.addDoneCallback(this::wakeup, context); // CTX-5: the next step runs in the task's context
             waiter = awaited;
             if (mustCancel && awaited.cancel(cancelMessage)) {
                 mustCancel = false; // cancelled during this step: the awaited future takes it

@@ -16,8 +16,8 @@ public class TimerHandle extends Handle implements Comparable<TimerHandle> {
      */
     boolean scheduled;
 
-    TimerHandle(EventLoop loop, double when, Runnable callback) {
-        super(loop, callback);
+    TimerHandle(EventLoop loop, double when, Runnable callback, Context context) {
+        super(loop, callback, context);
         this.when = when;
     }
 

@@ -49,25 +49,43 @@ public sealed interface Operation {
 
     /**
      * {@code loop.call_soon(cb)}. When {@code cb} runs it records {@code label}, then performs
-     * {@code then} in order. {@code handle}, if not null, names the returned Handle.
+     * {@code then} in order. {@code handle}, if not null, names the returned Handle. {@code context},
+     * if not null, names a context the kit made ({@link CopyContext}), passed as {@code context=};
+     * null passes none, so the loop copies the current context (CTX-1, CTX-2).
      */
-    record CallSoon(String label, List<Operation> then, String handle) implements Operation {
+    record CallSoon(String label, List<Operation> then, String handle, String context) implements Operation {
         public CallSoon {
             then = then == null ? List.of() : List.copyOf(then);
+        }
+
+        /** Without {@code context=}. */
+        public CallSoon(String label, List<Operation> then, String handle) {
+            this(label, then, handle, null);
         }
     }
 
     /** {@code loop.call_soon_threadsafe(cb)}, otherwise as {@link CallSoon}. */
-    record CallSoonThreadsafe(String label, List<Operation> then, String handle) implements Operation {
+    record CallSoonThreadsafe(String label, List<Operation> then, String handle, String context) implements Operation {
         public CallSoonThreadsafe {
             then = then == null ? List.of() : List.copyOf(then);
         }
+
+        /** Without {@code context=}. */
+        public CallSoonThreadsafe(String label, List<Operation> then, String handle) {
+            this(label, then, handle, null);
+        }
     }
 
-    /** {@code loop.call_later(delay, cb)}; a negative delay makes an overdue timer. */
-    record CallLater(double delay, String label, List<Operation> then, String handle) implements Operation {
+    /** {@code loop.call_later(delay, cb)}; a negative delay makes an overdue timer. {@code context} as for {@link CallSoon}. */
+    record CallLater(double delay, String label, List<Operation> then, String handle, String context)
+            implements Operation {
         public CallLater {
             then = then == null ? List.of() : List.copyOf(then);
+        }
+
+        /** Without {@code context=}. */
+        public CallLater(double delay, String label, List<Operation> then, String handle) {
+            this(delay, label, then, handle, null);
         }
     }
 
@@ -76,9 +94,14 @@ public sealed interface Operation {
      * when the operation is performed; a negative delay makes an overdue timer. Otherwise as
      * {@link CallLater}.
      */
-    record CallAt(double delay, String label, List<Operation> then, String handle) implements Operation {
+    record CallAt(double delay, String label, List<Operation> then, String handle, String context) implements Operation {
         public CallAt {
             then = then == null ? List.of() : List.copyOf(then);
+        }
+
+        /** Without {@code context=}. */
+        public CallAt(double delay, String label, List<Operation> then, String handle) {
+            this(delay, label, then, handle, null);
         }
     }
 
@@ -189,10 +212,18 @@ public sealed interface Operation {
     /** {@code loop.create_future()}, named {@code future}. */
     record CreateFuture(String future) implements Operation {}
 
-    /** {@code fut.add_done_callback(cb)}; {@code cb} records {@code label} and performs {@code then}. */
-    record AddDoneCallback(String future, String label, List<Operation> then) implements Operation {
+    /**
+     * {@code fut.add_done_callback(cb)}; {@code cb} records {@code label} and performs {@code then}.
+     * {@code context}, if not null, names a context the kit made, passed as {@code context=} (CTX-4).
+     */
+    record AddDoneCallback(String future, String label, List<Operation> then, String context) implements Operation {
         public AddDoneCallback {
             then = then == null ? List.of() : List.copyOf(then);
+        }
+
+        /** Without {@code context=}. */
+        public AddDoneCallback(String future, String label, List<Operation> then) {
+            this(future, label, then, null);
         }
     }
 
@@ -561,6 +592,41 @@ public sealed interface Operation {
     record CreateSleepingTask(String task, double delay, List<Operation> then) implements Operation {
         public CreateSleepingTask {
             then = then == null ? List.of() : List.copyOf(then);
+    // ---- contexts (issue 28) ------------------------------------------------------------------
+
+    /**
+     * {@code var.set(value)} on the kit's context variable (one per session, so nothing leaks between
+     * scenarios), in the current context: the kit's own outside any callback, the callback's or the
+     * task step's inside one.
+     */
+    record SetContextValue(String value) implements Operation {}
+
+    /**
+     * The value of the kit's context variable: in the current context when {@code context} is null,
+     * else in the context the kit named so ({@code ctx.get(var)}); value: string, or null when unset.
+     */
+    record ContextValue(String context) implements Operation {}
+
+    /** {@code contextvars.copy_context()}, named {@code context}: a copy of the current context. */
+    record CopyContext(String context) implements Operation {}
+
+    /**
+     * {@code handle.get_context()} (3.12+), named {@code context}; value: the kit's earlier name of that
+     * same context object (one named by {@link CopyContext}), or null when it is none of them (CTX-7).
+     */
+    record HandleContext(String handle, String context) implements Operation {}
+
+    /**
+     * {@code loop.create_task(coro, name=task)}, with {@code context=} the context the kit named
+     * {@code context} when not null (3.11+), around a coroutine of two steps: it records
+     * {@code <label>:start}, performs {@code then}, awaits the future {@code awaits}, performs
+     * {@code afterAwait} (in the step the await resumes) and records {@code <label>:end} (CTX-5).
+     */
+    record CreateTwoStepTask(String task, String label, String context, List<Operation> then, String awaits,
+            List<Operation> afterAwait) implements Operation {
+        public CreateTwoStepTask {
+            then = then == null ? List.of() : List.copyOf(then);
+            afterAwait = afterAwait == null ? List.of() : List.copyOf(afterAwait);
         }
     }
 }

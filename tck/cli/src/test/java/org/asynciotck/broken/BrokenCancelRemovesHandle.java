@@ -2,6 +2,7 @@ package org.asynciotck.broken;
 
 import org.asynciotck.reference.ReferenceConfig;
 import org.asynciotck.reference.ReferenceImplementation;
+import org.asynciotck.refloop.Context;
 import org.asynciotck.refloop.EventLoop;
 import org.asynciotck.refloop.Handle;
 import org.asynciotck.spi.LoopImplementation;
@@ -19,9 +20,9 @@ public final class BrokenCancelRemovesHandle {
                 .withIdentity("broken-cancel-removes-handle", "broken: cancel removes the handle (HANDLE-1)")
                 .withLoops((clock, poller) -> new EventLoop(clock, poller) {
                     @Override
-                    protected Handle newHandle(Runnable callback) {
+                    protected Handle newHandle(Runnable callback, Context context) {
                         EventLoop owner = this;
-                        return new Handle(this, callback) {
+                        return new Handle(this, callback, context) {
                             @Override
                             public void cancel() {
                                 super.cancel();

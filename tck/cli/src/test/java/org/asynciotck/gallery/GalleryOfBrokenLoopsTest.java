@@ -78,7 +78,7 @@ class GalleryOfBrokenLoopsTest {
                 broken("raising_callback_ends_iteration", "NTODO-1"),
                 // the ready queue and the batch; done callbacks are queued in order but run newest first
                 // (RUN-7's callbacks in the order they were queued: blocked by NTODO-3)
-                broken("lifo_ready_queue", "NTODO-3", "FUTURE-1", "RUN-7=blocked"),
+                broken("lifo_ready_queue", "NTODO-3", "FUTURE-1", "RUN-7=blocked", "CTX-3=blocked"),
                 // a task woken in this iteration resumes in it; a stopping batch runs what it schedules;
                 // stop() before run_forever() runs more than one iteration; a task made by a callback or
                 // a task starts in the iteration that made it (TASK-1, TASK-2: blocked by NTODO-2, as the task's
@@ -90,7 +90,8 @@ class GalleryOfBrokenLoopsTest {
                         "FUTURE-1", "FUTURE-2"),
                 // due timers wait an iteration (NTODO-1), and a zero-delay timer scheduled by a callback waits
                 // two (ORDER-2); ERROR-1's raising timer, expected in the first iteration, is blocked by NTODO-1
-                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1=blocked", "RUN-7=blocked"),
+                broken("snapshot_before_due_timers", "NTODO-1", "ORDER-2", "ERROR-1=blocked", "RUN-7=blocked",
+                        "CTX-1=blocked", "CTX-2=blocked"),
                 // 40 sentinel tasks' steps exceed its batch of 32 (SENTINEL-1); the exploration stage's burst of 40
                 // callbacks does too, which no scenario of NTODO-1 schedules
                 broken("batch_budget", "SENTINEL-1", "NTODO-1"),
@@ -137,13 +138,13 @@ class GalleryOfBrokenLoopsTest {
                 // which measures the reader against a timer's when(), by TIMER-1, as are CLOCK-1's and CLOCK-2's
                 // scenarios of a deadline
                 broken("call_at_on_another_clock", "NTODO-1=blocked", "ERROR-1=blocked", "TIMER-1", "TIMER-4",
-                        "IO-1=blocked", "CLOCK-1=blocked", "CLOCK-2=blocked"),
+                        "IO-1=blocked", "CLOCK-1=blocked", "CLOCK-2=blocked", "CTX-1=blocked", "CTX-2=blocked"),
                 // the uncancelled copy is what the timer queue holds, so it also sets the timeout, and
                 // cancelling it twice does not stop it either (HANDLE-4)
                 broken("cancelled_timers_still_fire", "HANDLE-1", "TIMEOUT-4", "HANDLE-4"),
                 broken("threadsafe_handle_detached", "HANDLE-1", "HANDLE-4"),
                 // the handle that call_soon_threadsafe did not return cannot be cancelled, once or twice
-                broken("threadsafe_returns_none", "HANDLE-1", "HANDLE-4"),
+                broken("threadsafe_returns_none", "HANDLE-1", "HANDLE-4", "CTX-7=blocked"),
                 // a control: stock, but it runs only on the thread that made it, which asyncio allows (THREAD-1
                 // reports it, INFO): the kit runs every loop on the thread that made it, so nothing else differs
                 broken("refuses_foreign_thread"),
@@ -172,7 +173,7 @@ class GalleryOfBrokenLoopsTest {
                 broken("create_task_queues_bookkeeping", "TASK-1"),
                 broken("create_task_starts_late", "TASK-1", "TASK-2", "CANCEL-1=blocked", "CANCEL-2=blocked",
                         "CANCEL-3=blocked", "CANCEL-4=blocked", "CANCEL-5=blocked", "CANCEL-6=blocked",
-                        "CURRENT-1=blocked", "CURRENT-2=blocked"),
+                        "CURRENT-1=blocked", "CURRENT-2=blocked", "CTX-4=blocked"),
                 // the paths programs take: tasks made and futures completed inside a running task;
                 // a task made inside a task starts in the iteration that made it, late for TASK-2 too
                 broken("nested_create_task_steps_at_once", "TASK-1", "TASK-2"),
@@ -244,14 +245,24 @@ class GalleryOfBrokenLoopsTest {
                 broken("edge_triggered_readers", "IO-2"),
                 broken("remove_answers_none", "IO-3"),
                 broken("first_reader_stays", "IO-4"),
-                broken("writers_never_called", "IO-5"),
+                broken("writers_never_called", "IO-5", "CTX-6=blocked"),
                 // async generators: a loop that never installs its hooks is told of no generator, so closing the
                 // ones a program lets go of (AGEN-3) and shutting them down (AGEN-4, then AGEN-5) are blocked by AGEN-1
                 broken("never_installs_asyncgen_hooks", "AGEN-1", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
                 broken("leaves_its_asyncgen_hooks", "AGEN-2"),
                 broken("closes_collected_asyncgens_in_place", "AGEN-3"),
                 broken("shutdown_asyncgens_does_nothing", "AGEN-4", "AGEN-5=blocked"),
-                broken("shutdown_asyncgens_raises", "AGEN-5"));
+                broken("shutdown_asyncgens_raises", "AGEN-5"),
+                // contexts (issue 28); done callbacks and task steps are scheduled with context=, so a loop that
+                // drops context= has them blocked by CTX-2 (CTX-4, CTX-5 and CTX-7's scenarios with a context),
+                // and a future that drops the done callback's context has the task's wake-ups blocked by CTX-4
+                broken("context_copied_when_run", "CTX-1"),
+                broken("context_argument_ignored", "CTX-2", "CTX-4=blocked", "CTX-5=blocked", "CTX-7=blocked"),
+                broken("callbacks_share_one_copy", "CTX-3"),
+                broken("done_callbacks_in_completers_context", "CTX-4", "CTX-5=blocked"),
+                broken("task_steps_outside_the_task_context", "CTX-5"),
+                broken("readers_in_an_empty_context", "CTX-6"),
+                broken("get_context_answers_a_copy", "CTX-7"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -40,6 +40,7 @@ final class Interpreter {
     private final LoopThread loopThread;
     private final WatchedChannels channels;
     private final KitAsyncGenerators asyncGenerators = new KitAsyncGenerators();
+    private final KitContexts contexts;
 
     /**
      * @param onOwnThread runs a task on the thread that made {@code loop}, where start_loop_thread runs it
@@ -51,6 +52,7 @@ final class Interpreter {
         this.state = new SessionState(types);
         this.loopThread = new LoopThread(loop, state, onOwnThread);
         this.channels = new WatchedChannels(loop, state);
+        this.contexts = new KitContexts(loop, apiLevel);
         loop.setExceptionHandler(state.recordingHandler);
         startWithoutAsyncGenHooks(loop);
     }
@@ -225,13 +227,14 @@ final class Interpreter {
      */
     private static final Map<Class<? extends Operation>, Handler<?>> TABLE = new Table()
             // ---- scheduling
-            .action(Operation.CallSoon.class, (i, o) -> i.schedule(o.handle(), o.label(), o.then(), i.loop::callSoon))
+            .action(Operation.CallSoon.class, (i, o) ->
+                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.contexts.callSoon(cb, o.context())))
             .action(Operation.CallSoonThreadsafe.class, (i, o) ->
-                    i.schedule(o.handle(), o.label(), o.then(), i.loop::callSoonThreadsafe))
+                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.contexts.callSoonThreadsafe(cb, o.context())))
             .action(Operation.CallLater.class, (i, o) ->
-                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.loop.callLater(o.delay(), cb)))
-            .action(Operation.CallAt.class, (i, o) ->
-                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.loop.callAt(i.loop.time() + o.delay(), cb)))
+                    i.schedule(o.handle(), o.label(), o.then(), cb -> i.contexts.callLater(o.delay(), cb, o.context())))
+            .action(Operation.CallAt.class, (i, o) -> i.schedule(o.handle(), o.label(), o.then(),
+                    cb -> i.contexts.callAt(i.loop.time() + o.delay(), cb, o.context())))
             .action(Operation.Raise.class, (i, o) -> {
                 throw raisedByTheKit();
             })
@@ -279,7 +282,8 @@ final class Interpreter {
             })
             // ---- futures
             .action(Operation.CreateFuture.class, (i, o) -> i.state.nameFuture(o.future(), i.loop.createFuture()))
-            .action(Operation.AddDoneCallback.class, (i, o) -> i.state.future(o.future()).addDoneCallback(i.doneCallback(o)))
+            .action(Operation.AddDoneCallback.class, (i, o) ->
+                    i.contexts.addDoneCallback(i.state.future(o.future()), i.doneCallback(o), o.context()))
             .action(Operation.SetResult.class, (i, o) -> i.state.future(o.future()).setResult(o.value()))
             .action(Operation.SetException.class, (i, o) ->
                     i.state.future(o.future()).setException(new LoopError("RuntimeError", "set by the kit")))
@@ -401,6 +405,17 @@ final class Interpreter {
             .action(Operation.Spend.class, (i, o) -> i.loop.spend(o.seconds())) // CLOCK-1
             .action(Operation.CreateSleepingTask.class, (i, o) -> i.state.nameTask(o.task(), // TIMER-3, CLOCK-2
                     i.loop.createTask(new SleepingCoroutine(i.loop, o.delay(), () -> i.performScript(o.then())), o.task())))
+            // ---- contexts (issue 28): JavaLoop.contexts(), else not applicable
+            .action(Operation.SetContextValue.class, (i, o) -> i.contexts.set(o.value()))
+            .value(Operation.ContextValue.class, (i, o) -> Outcome.value(i.contexts.value(o.context())))
+            .action(Operation.CopyContext.class, (i, o) -> i.contexts.copy(o.context()))
+            .value(Operation.HandleContext.class, (i, o) ->
+                    Outcome.value(i.contexts.handleContext(i.state.handle(o.handle()), o.context())))
+            .action(Operation.CreateTwoStepTask.class, (i, o) -> {
+                TwoStepCoroutine coroutine = new TwoStepCoroutine(o.label(), o.then(), i.state.future(o.awaits()),
+                        o.afterAwait(), i);
+                i.state.nameTask(o.task(), i.contexts.createTask(coroutine, o.task(), o.context()));
+            })
             .build();
 
     /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */

@@ -268,6 +268,16 @@ public interface JavaLoop {
         return Optional.empty();
     }
 
+    /**
+     * Context variables, Python's {@code contextvars}, which Java has no counterpart of: the loop's own model of
+     * contexts, and its calls that take a {@code context=}. Public asyncio API, not a capability: a loop that
+     * has none makes CTX-1 to CTX-7 not applicable, naming {@code contexts}. A loop that has it runs every
+     * callback, reader, writer, done callback and task step in a context, as asyncio does (features/26-contexts).
+     */
+    default Optional<Contexts> contexts() {
+        return Optional.empty();
+    }
+
     // ---- the loop's objects -----------------------------------------------------------------------
 
     /** {@code asyncio.Handle}. */
@@ -487,6 +497,45 @@ public interface JavaLoop {
      * What an optional method throws by default: the kit reports the rules that need it not applicable
      * ("the loop does not support NAME"), and a core rule among them makes the loop not conformant.
      */
+    /**
+     * A loop's contexts (Python's {@code contextvars.Context}) and one context variable of the kit's, new for each
+     * loop the kit makes, so no value leaks from one scenario into another. A context is the loop's own object;
+     * the kit only hands back what {@link #copyContext} or {@link #contextOf} gave it. Every call here is made on
+     * a thread whose current context is the one the kit means: the loop's own thread for the kit's steps, or the
+     * thread a callback or a task step runs on.
+     */
+    interface Contexts {
+        /** {@code contextvars.copy_context()}: a copy of the current context. */
+        Object copyContext();
+
+        /** {@code var.set(value)} on the kit's variable, in the current context. */
+        void setValue(String value);
+
+        /** {@code var.get(None)}: the kit's variable in the current context, or null. */
+        String value();
+
+        /** {@code ctx.get(var)}: the kit's variable in {@code context}, or null. */
+        String valueIn(Object context);
+
+        /** {@code loop.call_soon(callback, context=context)}. */
+        Handle callSoon(Runnable callback, Object context);
+
+        /** {@code loop.call_soon_threadsafe(callback, context=context)}. */
+        Handle callSoonThreadsafe(Runnable callback, Object context);
+
+        /** {@code loop.call_at(when, callback, context=context)}; the kit makes {@code call_later} of it. */
+        TimerHandle callAt(double when, Runnable callback, Object context);
+
+        /** {@code future.add_done_callback(callback, context=context)}. */
+        void addDoneCallback(Future future, Consumer<Future> callback, Object context);
+
+        /** {@code loop.create_task(coroutine, name=name, context=context)} (3.11+). */
+        Task createTask(Coroutine coroutine, String name, Object context);
+
+        /** {@code handle.get_context()} (3.12+): the context the handle's callback runs in. */
+        Object contextOf(Handle handle);
+    }
+
     final class NotSupported extends UnsupportedOperationException {
         private final String method;
 

@@ -30,11 +30,16 @@ enum Scheduler {
     }
 
     Operation schedule(String label, List<Operation> then, String handle, double delay) {
+        return schedule(label, then, handle, delay, null);
+    }
+
+    /** With {@code context=} the context the kit named {@code context}; null passes none (CTX-1, CTX-2). */
+    Operation schedule(String label, List<Operation> then, String handle, double delay, String context) {
         return switch (this) {
-            case CALL_SOON -> new Operation.CallSoon(label, then, handle);
-            case CALL_SOON_THREADSAFE -> new Operation.CallSoonThreadsafe(label, then, handle);
-            case CALL_LATER -> new Operation.CallLater(delay, label, then, handle);
-            case CALL_AT -> new Operation.CallAt(delay, label, then, handle);
+            case CALL_SOON -> new Operation.CallSoon(label, then, handle, context);
+            case CALL_SOON_THREADSAFE -> new Operation.CallSoonThreadsafe(label, then, handle, context);
+            case CALL_LATER -> new Operation.CallLater(delay, label, then, handle, context);
+            case CALL_AT -> new Operation.CallAt(delay, label, then, handle, context);
         };
     }
 }
