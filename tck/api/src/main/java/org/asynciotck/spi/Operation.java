@@ -592,6 +592,9 @@ public sealed interface Operation {
     record CreateSleepingTask(String task, double delay, List<Operation> then) implements Operation {
         public CreateSleepingTask {
             then = then == null ? List.of() : List.copyOf(then);
+        }
+    }
+
     // ---- contexts (issue 28) ------------------------------------------------------------------
 
     /**
