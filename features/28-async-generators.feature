@@ -78,6 +78,8 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
         | the program has installed async generator hooks of its own |
         | the program has no async generator hooks               |
 
+    # The task's step must run in an iteration of the loop, which TASK-2 checks.
+    @needs-TASK-2
     Scenario: A task's step sees the loop's own hooks, where async for runs
       Given the program has installed async generator hooks of its own
       And task "t" is created with loop.create_task and, in its first step, does:
@@ -114,6 +116,8 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
       When the loop runs until future "f" is done
       Then the async generator hooks are the program's own again
 
+    # The KeyboardInterrupt must leave the run, which EXC-2 checks.
+    @needs-EXC-2
     Scenario: After a run that KeyboardInterrupt left, the program's hooks are installed again
       Given the program has installed async generator hooks of its own
       And callback "a" is scheduled with call_soon and, when it runs, does:
@@ -127,12 +131,14 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
       When the loop runs until it is stopped
       Then there are no async generator hooks again
 
-  @AGEN-3 @MUST @needs-AGEN-1
+  @AGEN-3 @MUST @needs-AGEN-1 @needs-NTODO-2 @needs-CURRENT-1
   Rule: An unfinished async generator that the program lets go of is closed by the loop, in a task, after the code that let go of it has returned
     Beyond the claims: PEP 525, "Finalization"; CPython base_events.py, _asyncgen_finalizer_hook ("self.call_soon_threadsafe(self.create_task, agen.aclose())")
 
     The generator stops the loop when it is closed; a loop that never closes
     it is stopped by a timer after the wake-up bound (docs/threads-and-time.md).
+    The closing is scheduled for a later iteration (NTODO-2), and "in a task" is
+    asyncio.current_task() inside it (CURRENT-1).
 
     Scenario: A generator a callback iterated and let go of is closed in a task of the loop
       Given async generator "g", which stops the loop when it is closed
@@ -142,6 +148,7 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
       When the loop runs until it is stopped, or the wake-up bound has passed
       Then async generator "g" was closed in a task of the loop, after the code that let go of it had returned
 
+    @needs-TASK-2
     Scenario: A generator a task iterated and let go of is closed in another task of the loop
       Given async generator "g", which stops the loop when it is closed
       And task "t" is created with loop.create_task and, in its first step, does:
@@ -159,9 +166,12 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
       And the loop runs until it is stopped, or the wake-up bound has passed
       Then async generator "g" was closed in a task of the loop, after the code that let go of it had returned
 
-  @AGEN-4 @MUST @needs-AGEN-1
+  @AGEN-4 @MUST @needs-AGEN-1 @needs-TASK-2 @needs-NTODO-2 @needs-CURRENT-1
   Rule: shutdown_asyncgens() closes every async generator still alive that was first iterated while the loop ran
     Beyond the claims: asyncio docs, loop.shutdown_asyncgens ("Schedule all currently open asynchronous generator objects to close with an aclose() call"); CPython base_events.py, shutdown_asyncgens
+
+    Each generator is closed in a task of its own (TASK-2, NTODO-2), and "in a
+    task" is asyncio.current_task() inside it (CURRENT-1).
 
     Scenario: Three generators a callback left suspended are all closed
       Given async generators "a", "b" and "c"
@@ -188,9 +198,12 @@ Feature: Async generators: the loop's hooks, and closing what programs leave ope
       Then it succeeds
       And the loop reported no error
 
-  @AGEN-5 @MUST @needs-AGEN-1 @needs-AGEN-4
+  @AGEN-5 @MUST @needs-AGEN-1 @needs-AGEN-4 @needs-TASK-2 @needs-NTODO-2 @needs-CURRENT-1 @needs-CURRENT-3 @needs-EXC-5
   Rule: An error that closing a generator raises in shutdown_asyncgens() goes to the exception handler, with the generator, and the others are closed all the same
     Beyond the claims: CPython base_events.py, shutdown_asyncgens ("gather(..., return_exceptions=True)", then call_exception_handler with "message", "exception" and "asyncgen")
+
+    Besides AGEN-4's tasks, the report goes through call_exception_handler
+    (EXC-5), and the task whose step raised must not stay current (CURRENT-3).
 
     Scenario: The middle one of three generators raises while closing
       Given async generators "a" and "c"

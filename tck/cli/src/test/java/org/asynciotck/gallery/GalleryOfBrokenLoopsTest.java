@@ -73,7 +73,7 @@ class GalleryOfBrokenLoopsTest {
         return Stream.of(
                 // the three loops of issue 15; made inside a running task, the inline step collides with
                 // the task that runs (the enter-task conflict is reported) and never starts (TASK-2)
-                broken("create_task_starts_at_once", "TASK-1", "TASK-2"),
+                broken("create_task_starts_at_once", "TASK-1", "TASK-2", "AGEN-4=blocked", "AGEN-5=blocked"),
                 broken("one_due_timer_per_iteration", "NTODO-1"),
                 broken("raising_callback_ends_iteration", "NTODO-1"),
                 // the ready queue and the batch; done callbacks are queued in order but run newest first
@@ -99,7 +99,7 @@ class GalleryOfBrokenLoopsTest {
                 // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2)
                 broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1=blocked", "TASK-2=blocked",
                         "RUN-7=blocked",
-                        "FUTURE-1", "FUTURE-2", "CURRENT-2"),
+                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
                 // the inbox takes callbacks from a closed loop too (CLOSED-3)
                 broken("threadsafe_inbox", "NTODO-3", "CLOSED-3"),
                 // stop()
@@ -208,10 +208,10 @@ class GalleryOfBrokenLoopsTest {
                 broken("delays_in_int32_milliseconds", "CLOCK-2"),
                 broken("cancel_twice_raises", "HANDLE-4"),
                 broken("context_without_handle", "EXC-1"),
-                broken("base_exceptions_reported", "EXC-2"),
+                broken("base_exceptions_reported", "EXC-2", "AGEN-2=blocked"),
                 broken("default_handler_not_restorable", "EXC-3"),
                 broken("handler_error_escapes", "EXC-4"),
-                broken("call_exception_handler_only_logs", "EXC-5"),
+                broken("call_exception_handler_only_logs", "EXC-5", "AGEN-5=blocked"),
                 // issue 16 part B: running and stopping; close() asks is_running() whether it may close, and
                 // eager start whether the loop runs (so eager tasks fall back to queueing their first step)
                 broken("run_until_complete_drops_coroutine_result", "RUN-1"),
@@ -237,9 +237,9 @@ class GalleryOfBrokenLoopsTest {
                 broken("cancel_message_dropped", "CANCEL-7"),
                 // the current task; the step that leaves a stale task current fails its _leave_task,
                 // which the loop reports, and RUN-1's raising coroutine is such a step
-                broken("steps_hide_their_task", "CURRENT-1"),
+                broken("steps_hide_their_task", "CURRENT-1", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
                 broken("callbacks_inherit_the_task", "CURRENT-2"),
-                broken("failed_step_leaves_a_task_current", "CURRENT-3", "RUN-1"),
+                broken("failed_step_leaves_a_task_current", "CURRENT-3", "RUN-1", "AGEN-5=blocked"),
                 // watching file descriptors
                 broken("readers_always_ready", "IO-1"),
                 broken("edge_triggered_readers", "IO-2"),

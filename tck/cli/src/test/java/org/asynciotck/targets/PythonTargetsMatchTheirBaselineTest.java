@@ -137,7 +137,9 @@ class PythonTargetsMatchTheirBaselineTest {
                 .map(RuleResult::id).toList();
         assertThat(red).as("red testcases in the junit.xml of %s", target).containsExactlyInAnyOrderElementsOf(mustEntries);
         assertThat(junit.with("error")).as("errors of %s", target).containsExactlyInAnyOrderElementsOf(
-                result.rules().stream().filter(rule -> rule.isMustFailure() && rule.verdict() != Verdict.FAIL)
+                // a blocked MUST rule is an error too (JUnitReport): not checked, which a CI must not read as green
+                result.rules().stream().filter(rule -> rule.isMustFailure() && rule.verdict() != Verdict.FAIL
+                        || rule.level() == RuleLevel.MUST && rule.verdict() == Verdict.BLOCKED)
                         .map(RuleResult::id).toList());
         if (target.name().startsWith("cpython-3.12")) {
             assertThat(red).as("CPython 3.12 is green").isEmpty();
@@ -148,11 +150,13 @@ class PythonTargetsMatchTheirBaselineTest {
             // delay's Handle has no when() (errata U-8), which only the exploration stage's programs ask
             assertThat(junit.with("failure")).as("uvloop is red on IO-3, NTODO-4 and TIMER-1")
                     .containsExactlyInAnyOrder("IO-3", "NTODO-4", "TIMER-1");
-            assertThat(junit.with("error")).isEmpty();
+            // CLOCK-2 is blocked by TIMER-1 (its far timers' when(); beyond 100 years it fails underneath, errata U-9)
+            assertThat(junit.with("error")).as("uvloop's errors").containsExactly("CLOCK-2");
         }
         if (target.name().startsWith("nest_asyncio")) {
-            // declared nested-runs: every MUST holds; RUN-4, INIT-1 and NEST-4 are SHOULD warnings (docs/real-loops.md, "nest_asyncio")
-            assertThat(red).as("%s, declared nested-runs, is green", target).isEmpty();
+            // declared nested-runs: every MUST holds but AGEN-1 (its run_until_complete runs without the loop's async
+            // generator hooks, errata N-8); RUN-4, INIT-1 and NEST-4 are SHOULD warnings (docs/real-loops.md, "nest_asyncio")
+            assertThat(red).as("%s, declared nested-runs, is red on AGEN-1 alone", target).containsExactly("AGEN-1");
             assertThat(junit.properties()).containsKeys("should-warning.RUN-4", "should-warning.NEST-4");
         }
     }
