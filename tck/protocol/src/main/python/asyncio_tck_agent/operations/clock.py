@@ -5,6 +5,7 @@ import time
 
 from ..session import NOTHING
 from .callbacks import perform_then
+from .tasks import start_named_task
 
 
 class Spend:
@@ -37,14 +38,7 @@ class CreateSleepingTask:
         self.then = fields.operations("then")
 
     def perform(self, session):
-        coro = sleeping_task_body(session, self.delay, self.then)
-        try:
-            task = session.loop.create_task(coro, name=self.task)
-        except BaseException:
-            coro.close()
-            raise
-        session.name_task(self.task, task)
-        return NOTHING
+        return start_named_task(session, self.task, sleeping_task_body(session, self.delay, self.then))
 
 
 async def sleeping_task_body(session, delay, then):

@@ -8,6 +8,7 @@ import contextvars
 
 from ..session import NOTHING
 from .callbacks import perform_then
+from .tasks import start_named_task
 
 
 def context_argument(session, name):
@@ -78,13 +79,8 @@ class CreateTwoStepTask:
     def perform(self, session):
         awaited = session.future(self.awaits)
         coro = two_step_body(session, self.label, self.then, awaited, self.after_await)
-        try:  # create_task takes context= from 3.11: a TypeError on 3.10, an error outcome
-            task = session.loop.create_task(coro, name=self.task, **context_argument(session, self.context))
-        except BaseException:
-            coro.close()
-            raise
-        session.name_task(self.task, task)
-        return NOTHING
+        # create_task takes context= from 3.11: a TypeError on 3.10, an error outcome
+        return start_named_task(session, self.task, coro, **context_argument(session, self.context))
 
 
 async def two_step_body(session, label, then, awaited, after_await):

@@ -168,13 +168,19 @@ class CreateScriptedTask:
     def perform(self, session):
         awaited = None if self.awaits is None else session.future(self.awaits)
         coro = scripted_task_body(session, self.label, self.then, awaited, self.catches_cancellation)
-        try:
-            task = session.loop.create_task(coro, name=self.task)
-        except BaseException:
-            coro.close()
-            raise
-        session.name_task(self.task, task)
-        return NOTHING
+        return start_named_task(session, self.task, coro)
+
+
+def start_named_task(session, name, coro, **create_task_arguments):
+    """``loop.create_task(coro, name=name, ...)``, named in the session; a refused coroutine is closed, so it leaves
+    no "never awaited" warning."""
+    try:
+        task = session.loop.create_task(coro, name=name, **create_task_arguments)
+    except BaseException:
+        coro.close()
+        raise
+    session.name_task(name, task)
+    return NOTHING
 
 
 async def scripted_task_body(session, label, then, awaited, catches_cancellation):
