@@ -61,13 +61,16 @@ final class AsyncGenerators implements AsyncGenHooks {
         return new Closing(new ArrayList<>(closing));
     }
 
-    /** The coroutine of {@link #shutdown}: it awaits each closing task in turn, keeping what each raised. */
+    /**
+     * The coroutine of {@link #shutdown}, as {@code gather(..., return_exceptions=True)} runs it: its first step
+     * makes every closing task and awaits one future, which the tasks' done callbacks complete when the last is
+     * done; then it reports what each raised. So the iterations are CPython's: the tasks run in the next one,
+     * their done callbacks in the one after, and this coroutine resumes in the fourth (what a run that a stop()
+     * cuts short leaves behind is what CPython leaves).
+     */
     private final class Closing implements Coroutine<Void> {
         private final List<AsyncGenerator> generators;
         private final List<Task<?>> tasks = new ArrayList<>();
-        private final Map<AsyncGenerator, RuntimeException> errors = new LinkedHashMap<>();
-        /** The task awaited now: an index into {@link #tasks}, -1 before the first. */
-        private int awaited = -1;
 
         Closing(List<AsyncGenerator> generators) {
             this.generators = generators;
@@ -75,33 +78,42 @@ final class AsyncGenerators implements AsyncGenHooks {
 
         @Override
         public Step<Void> send(Object value) {
-            if (tasks.isEmpty()) { // the first step makes them all, as gather() does
-                for (AsyncGenerator generator : generators) {
-                    tasks.add(loop.createTask(generator.aclose(), null, false));
-                }
+            if (!tasks.isEmpty() || generators.isEmpty()) { // resumed once every task is done, or had none to close
+                reportErrors();
+                return new Return<>(null);
             }
-            return next();
+            Future<Void> all = loop.createFuture();
+            int[] left = {generators.size()};
+            for (AsyncGenerator generator : generators) {
+                Task<?> task = loop.createTask(generator.aclose(), null, false);
+                tasks.add(task);
+                task.addDoneCallback(done -> { // gather's _done_callback: the last one completes the outer future
+                    if (--left[0] == 0) {
+                        all.setResult(null);
+                    }
+                });
+            }
+            return new Yield<>(all);
         }
 
         @Override
         public Step<Void> throwInto(RuntimeException error) {
-            errors.put(generators.get(awaited), error); // return_exceptions=True: kept, not raised
-            return next();
+            throw error; // the outer future of gather(return_exceptions=True) never fails: only a cancellation comes here
         }
 
-        private Step<Void> next() {
-            awaited++;
-            if (awaited < tasks.size()) {
-                return new Yield<>(tasks.get(awaited));
-            }
-            errors.forEach((generator, error) -> {
+        /** "for result, agen in zip(results, closing_agens): if isinstance(result, Exception): ..." (AGEN-5). */
+        private void reportErrors() {
+            for (int i = 0; i < tasks.size(); i++) {
+                RuntimeException error = tasks.get(i).cancelled() ? null : tasks.get(i).exception();
+                if (error == null) {
+                    continue;
+                }
                 Map<String, Object> context = new LinkedHashMap<>();
-                context.put("message", "an error occurred during closing of asynchronous generator " + generator);
+                context.put("message", "an error occurred during closing of asynchronous generator " + generators.get(i));
                 context.put("exception", error);
-                context.put("asyncgen", generator);
+                context.put("asyncgen", generators.get(i));
                 loop.callExceptionHandler(context);
-            });
-            return new Return<>(null);
+            }
         }
     }
 }

@@ -43,14 +43,23 @@ public record Allowed(Set<Allowed.Use> uses) {
          * {@code len(loop._ready)} in callbacks' notes and around cancels ({@link ReadyQueue}): only where the
          * implementation declares the ready-queue capability.
          */
-        READY_QUEUE
+        READY_QUEUE,
+        /**
+         * A RUN_FOREVER with a generator argument iterates async generators that the loop closes in tasks of its own
+         * ({@link AsyncGeneratorBlocks}): only where the implementation does not declare the eager-task-factory
+         * profile, since the reference loop makes those tasks itself, without the task factory, as asyncio does with
+         * the default one (with the eager one CPython starts them at once, a run sooner).
+         */
+        ASYNC_GENERATORS
     }
 
     /**
-     * Timed runs, tasks made in callbacks (the reference loop follows the implementation's task factory) and
-     * cancellation messages (API level 3.11 or later, as the reference loop's default); nothing else.
+     * Timed runs, tasks made in callbacks (the reference loop follows the implementation's task factory),
+     * cancellation messages (API level 3.11 or later, as the reference loop's default) and async generators (the
+     * default task factory); nothing else.
      */
-    public static final Allowed DEFAULT = new Allowed(EnumSet.of(Use.TIMED_RUNS, Use.TASKS_IN_RUNS, Use.CANCEL_MESSAGES));
+    public static final Allowed DEFAULT = new Allowed(EnumSet.of(Use.TIMED_RUNS, Use.TASKS_IN_RUNS, Use.CANCEL_MESSAGES,
+            Use.ASYNC_GENERATORS));
 
     public Allowed {
         uses = uses.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(uses));
@@ -97,5 +106,9 @@ public record Allowed(Set<Allowed.Use> uses) {
 
     public boolean readyQueue() {
         return allows(Use.READY_QUEUE);
+    }
+
+    public boolean asyncGenerators() {
+        return allows(Use.ASYNC_GENERATORS);
     }
 }

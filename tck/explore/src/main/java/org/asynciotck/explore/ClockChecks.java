@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 import org.asynciotck.spi.Outcome;
 
@@ -53,6 +54,61 @@ final class ClockChecks {
      * millisecond, as the kit's TIMER-3 step (tck/kit Bounds.TIMER_EARLY_TOLERANCE_SECONDS, docs/threads-and-time.md).
      */
     static final double EARLY_TOLERANCE_SECONDS = 0.001;
+
+    /**
+     * A THREADSAFE choice with this argument makes a callback that reads loop.time(), computes for {@link #SPENT_SECONDS}
+     * (the kit's spend), and reads it again (CLOCK-1): an argument, not a kind of its own (ProgramBuilder says why).
+     */
+    static final int SPENDING_ARG = 5;
+    /**
+     * How long a spending callback computes: five times {@link #EARLY_TOLERANCE_SECONDS}, so that a clock that does not
+     * move while a callback runs is told from one that moves, and short, since on CPython it is real time.
+     */
+    static final double SPENT_SECONDS = 0.005;
+    /**
+     * A LATER or AT choice with this argument and no children makes a timer {@link #FAR_DELAY_SECONDS} away instead
+     * of an overdue leaf, between two readings of loop.time(), asks its when() and cancels it (CLOCK-2).
+     */
+    static final int FAR_ARG = 11;
+    /**
+     * Forty days: beyond what a signed 32-bit count of milliseconds holds (about 24.8 days, the gallery's
+     * delays_in_int32_milliseconds), a whole number of milliseconds (so uvloop's millisecond clock adds it exactly),
+     * and far within what every loop must accept (uvloop fails only beyond 100 years, errata U-9).
+     */
+    static final double FAR_DELAY_SECONDS = 40 * 86_400.0;
+    /** A deadline site with a delay from this one up is a far one: what it breaks is CLOCK-2's. */
+    private static final double FAR_FROM_SECONDS = 86_400.0;
+
+    /** The body of a spending callback {@code label}: loop.time() noted, a while computing, loop.time() noted. */
+    static List<Operation> spending(ProgramBuilder b, String label, List<Operation> then) {
+        b.kinds.put(label + ".t0", "note");
+        b.kinds.put(label + ".t1", "note");
+        List<Operation> body = new ArrayList<>();
+        body.add(new Operation.Note(label + ".t0", new Operation.LoopTime()));
+        body.add(new Operation.Spend(SPENT_SECONDS));
+        body.add(new Operation.Note(label + ".t1", new Operation.LoopTime()));
+        body.addAll(then);
+        return body;
+    }
+
+    /** Whether the note {@code label} reads the clock: its value is checked on its own loop, never compared. */
+    static boolean isClockNote(String label) {
+        return label.endsWith(".t0") || label.endsWith(".t1");
+    }
+
+    /**
+     * A timer {@link #FAR_DELAY_SECONDS} away at a deadline site, then cancelled: it never runs on any loop, so it
+     * meets no later run, and no other choice picks its handle.
+     */
+    static void farTimer(ProgramBuilder b, String label, Sketch.Kind kind) {
+        String handle = "h" + label;
+        b.kinds.put(label, kind == Sketch.Kind.LATER ? "call_later" : "call_at");
+        b.delays.put(label, FAR_DELAY_SECONDS);
+        Operation timer = kind == Sketch.Kind.LATER ? new Operation.CallLater(FAR_DELAY_SECONDS, label, List.of(), handle)
+                : new Operation.CallAt(FAR_DELAY_SECONDS, label, List.of(), handle);
+        b.steps.addAll(deadline(timer, handle));
+        b.steps.add(new Operation.CancelHandle(handle));
+    }
 
     /** A place in a program where the clock is read; its fields are indices into the program's steps. */
     sealed interface Site permits Deadline, RunEnd {
@@ -133,7 +189,10 @@ final class ClockChecks {
             if (from - slack <= when && when <= to + slack) {
                 return Optional.empty();
             }
-            return Optional.of(new Breach("TIMER-1", "call_later() and call_at() return a TimerHandle whose when() is"
+            boolean far = d.delay() >= FAR_FROM_SECONDS;
+            return Optional.of(new Breach(far ? "CLOCK-2" : "TIMER-1", (far ? "call_later() and call_at() accept any"
+                    + " finite delay, however large: the timer is due that far away; " : "")
+                    + "call_later() and call_at() return a TimerHandle whose when() is"
                     + " the time the callback is scheduled for: the delay after loop.time() at the call",
                     String.format(Locale.ROOT, "when() of timer '%s' (delay %s) is %s, not between %s and %s"
                     + " (loop.time() %s before the call and %s after it, plus the delay; operation %d)", d.label(),
@@ -177,19 +236,51 @@ final class ClockChecks {
         return Optional.empty();
     }
 
-    /** Every check {@code outcomes} break, monotonicity first, then the sites in program order. */
-    private static List<Breach> breaches(Program program, List<Site> sites, List<Outcome> outcomes) {
+    /**
+     * Whether a spending callback's two readings of loop.time() are at least what it spent apart, within the tolerance
+     * a timer may run early by (CLOCK-1: the clock is read when asked, not once per iteration). A reading that raised
+     * is the outcomes' to compare.
+     */
+    static Optional<Breach> spent(Trace trace) {
+        java.util.Map<String, Double> first = new java.util.HashMap<>();
+        for (Event event : trace.events()) {
+            if (!isClockNote(event.label()) || !(event.value() instanceof Number n)) {
+                continue;
+            }
+            String callback = event.label().substring(0, event.label().length() - 3);
+            if (event.label().endsWith(".t0")) {
+                first.put(callback, n.doubleValue());
+            } else if (first.containsKey(callback)
+                    && n.doubleValue() - first.get(callback) < SPENT_SECONDS - EARLY_TOLERANCE_SECONDS) {
+                return Optional.of(new Breach("CLOCK-1", "loop.time() moves on while a callback runs: it is read when"
+                        + " asked, not once per iteration", String.format(Locale.ROOT, "callback '%s' read loop.time() as"
+                        + " %s, computed for %s s, and read it as %s (tolerance %s s)", callback, first.get(callback),
+                        SPENT_SECONDS, n.doubleValue(), EARLY_TOLERANCE_SECONDS)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Every check the trace breaks: monotonicity first, then the ordinary sites in program order, then the spending
+     * callbacks, then the far timers (a loop whose when() is wrong for every delay breaks TIMER-1 first).
+     */
+    private static List<Breach> breaches(Program program, List<Site> sites, Trace trace) {
+        List<Outcome> outcomes = trace.outcomes();
         List<Breach> breaches = new ArrayList<>();
         backwards(program, outcomes).ifPresent(breaches::add);
+        List<Breach> far = new ArrayList<>();
         for (Site site : sites) {
-            broken(site, outcomes).ifPresent(breaches::add);
+            broken(site, outcomes).ifPresent(b -> ("CLOCK-2".equals(b.rule()) ? far : breaches).add(b));
         }
+        spent(trace).ifPresent(breaches::add);
+        breaches.addAll(far);
         return breaches;
     }
 
     /** The first clock check the reference loop breaks: the kit's error (its virtual clock must keep them too). */
     static Optional<Divergence> reference(Program program, Trace expected) {
-        return breaches(program, sites(program), expected.outcomes()).stream().findFirst()
+        return breaches(program, sites(program), expected).stream().findFirst()
                 .map(b -> new Divergence("the reference loop keeps what its own clock guarantees (the kit's error if"
                         + " not): " + b.guarantee(), b.rule(), "the reference loop: " + b.detail(),
                         "reference-clock|" + b.rule()));
@@ -200,7 +291,7 @@ final class ClockChecks {
      * keeps every check here.
      */
     static Optional<Divergence> compare(Program program, Trace expected, Trace observed) {
-        return breaches(program, sites(program), observed.outcomes()).stream().findFirst()
+        return breaches(program, sites(program), observed).stream().findFirst()
                 .map(b -> new Divergence(b.guarantee(), b.rule(), b.detail(), "clock|" + b.rule()));
     }
 

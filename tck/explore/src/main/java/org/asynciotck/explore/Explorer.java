@@ -193,7 +193,8 @@ public final class Explorer {
         return Allowed.DEFAULT.with(Allowed.Use.EAGER_TASKS, eagerTasks())
                 .with(Allowed.Use.TIMED_RUNS, settings.timedRuns()).with(Allowed.Use.STOP_ITERATIONS, stopIterations)
                 .with(Allowed.Use.TASKS_IN_RUNS, sameTaskFactory()).with(Allowed.Use.SELECT_TIMEOUTS, selectTimeouts)
-                .with(Allowed.Use.CANCEL_MESSAGES, cancelMessages).with(Allowed.Use.READY_QUEUE, readyQueue);
+                .with(Allowed.Use.CANCEL_MESSAGES, cancelMessages).with(Allowed.Use.READY_QUEUE, readyQueue)
+                .with(Allowed.Use.ASYNC_GENERATORS, !info.profiles().follows(Profile.EAGER_TASK_FACTORY));
     }
 
     /** The sketch generator of these settings. */

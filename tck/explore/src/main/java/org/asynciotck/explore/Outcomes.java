@@ -104,6 +104,14 @@ final class Outcomes {
         } else if (step instanceof Operation.GetExceptionHandler || step instanceof Operation.SetExceptionHandler) {
             return new String[] {"get_exception_handler() answers the handler set, and set_exception_handler(None)"
                     + " restores the default", "EXC-3"};
+        } else if (step instanceof Operation.HandleContext) {
+            return new String[] {"a handle's get_context() returns the context its callback runs in", "CTX-7"};
+        } else if (step instanceof Operation.AsyncgenHooks) {
+            return new String[] {"when a run ends, however it ended, the async generator hooks are those installed"
+                    + " before it", "AGEN-2"};
+        } else if (step instanceof Operation.ShutdownAsyncgens) {
+            return new String[] {"shutdown_asyncgens() closes every async generator still alive and completes",
+                    "AGEN-4"};
         } else if (step instanceof Operation.CallExceptionHandler) {
             return new String[] {"an exception handler that raises does not stop the loop: call_exception_handler()"
                     + " does not raise what it raises", "EXC-4"};

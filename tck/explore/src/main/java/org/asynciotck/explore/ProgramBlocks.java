@@ -102,9 +102,11 @@ final class ProgramBlocks {
         if (variant != 1 && !writer) {
             b.steps.add(new Operation.MakeReadable(socket));
         }
-        b.steps.add(watcher(socket, writer));
+        // A first child with an argument from 6 up makes the watcher note the context's value (CTX-6, ContextNotes)
+        boolean noting = !then.isEmpty() && then.get(0).arg() >= ContextNotes.NOTED_ARG;
+        b.steps.add(watcher(socket, writer, noting));
         if (variant == 2) {
-            b.steps.add(watcher(socket, writer));
+            b.steps.add(watcher(socket, writer, noting));
         }
         b.steps.add(new Operation.RunOnce());
         if (variant == 3) {
@@ -113,11 +115,15 @@ final class ProgramBlocks {
         b.steps.add(writer ? new Operation.RemoveWriter(socket) : new Operation.RemoveReader(socket));
     }
 
-    Operation watcher(String socket, boolean writer) {
+    Operation watcher(String socket, boolean writer, boolean noting) {
         String label = b.next("o");
         b.kinds.put(label, writer ? "writer" : "reader");
-        return writer ? new Operation.AddWriter(socket, label, List.of())
-                : new Operation.AddReader(socket, label, List.of());
+        List<Operation> then = List.of();
+        if (noting) {
+            ContextNotes.before(b, label, false);
+            then = ContextNotes.body(b, label, List.of());
+        }
+        return writer ? new Operation.AddWriter(socket, label, then) : new Operation.AddReader(socket, label, then);
     }
 
     /** One use of the exception handler's API (EXC-3 to EXC-5), by {@code arg}. */

@@ -90,10 +90,13 @@ final class ProgramBuilder {
     final Allowed allowed;
     /** Whether length arguments ask for len(loop._ready) ({@link ReadyQueue#notesLengths}). */
     boolean notesLengths;
+    /** Whether a block kept async generators alive for the {@code shutdown_asyncgens()} at the end. */
+    boolean shutsDownAsyncgens;
 
     /** The blocks a top-level choice writes (runs of their own kinds) and the bodies of callbacks. */
     final ProgramBlocks blocks = new ProgramBlocks(this);
     final CallbackBodies bodies = new CallbackBodies(this);
+    final AsyncGeneratorBlocks generators = new AsyncGeneratorBlocks(this);
 
     ProgramBuilder(Allowed allowed) {
         this.eagerTasks = allowed.eagerTasks();
@@ -121,6 +124,7 @@ final class ProgramBuilder {
             steps.add(new Operation.RunOnce());
             steps.add(new Operation.FutureResult(task));
         }
+        generators.tail(); // nothing unless a block kept generators alive for it
         if (probe != null) {
             // At the end, as the close tail: its far timers must not meet a later run (see TimeoutProbe)
             TimeoutProbe.Block block = TimeoutProbe.block(probe, probes, () -> next("y"));
@@ -153,9 +157,20 @@ final class ProgramBuilder {
                 List<Operation> then = ReadyQueue.isBurst(c) ? ReadyQueue.burst(label, kinds)
                         : bodies.children(label, c.then());
                 String handle = "h" + label;
+                String context = null;
+                if (ContextNotes.notes(c)) {
+                    // The callback notes the context's value (CTX-1 to CTX-3, CTX-7: ContextNotes)
+                    context = ContextNotes.before(this, label, ContextNotes.givesAContext(c));
+                    then = ContextNotes.body(this, label, then);
+                } else if (c.kind() == Sketch.Kind.THREADSAFE && c.arg() == ClockChecks.SPENDING_ARG) {
+                    then = ClockChecks.spending(this, label, then); // loop.time() around a while computing (CLOCK-1)
+                }
                 kinds.put(label, c.kind() == Sketch.Kind.SOON ? "call_soon" : "call_soon_threadsafe");
-                steps.add(c.kind() == Sketch.Kind.SOON ? new Operation.CallSoon(label, then, handle)
-                        : new Operation.CallSoonThreadsafe(label, then, handle));
+                steps.add(c.kind() == Sketch.Kind.SOON ? new Operation.CallSoon(label, then, handle, context)
+                        : new Operation.CallSoonThreadsafe(label, then, handle, context));
+                if (context != null && c.kind() == Sketch.Kind.SOON) {
+                    steps.add(new Operation.HandleContext(handle, "y" + label)); // the context it runs in (CTX-7)
+                }
                 handles.add(handle);
             }
             case LATER, AT -> {
@@ -169,6 +184,10 @@ final class ProgramBuilder {
                     break;
                 }
                 String label = next("t");
+                if (c.arg() == ClockChecks.FAR_ARG && c.then().isEmpty()) {
+                    ClockChecks.farTimer(this, label, c.kind()); // a delay of weeks (CLOCK-2)
+                    break;
+                }
                 List<Operation> then = bodies.children(label, c.then());
                 double delay = bodies.timer(label, then, c.arg());
                 String handle = "h" + label;
@@ -202,8 +221,13 @@ final class ProgramBuilder {
                     String future = pick(futures, c.arg());
                     kinds.put(label, "done_callback");
                     doneOf.put(label, future);
-                    Operation.AddDoneCallback add = new Operation.AddDoneCallback(future, label,
-                            bodies.children(label, c.then()));
+                    List<Operation> then = bodies.children(label, c.then());
+                    String context = null;
+                    if (ContextNotes.notes(c)) {
+                        context = ContextNotes.before(this, label, ContextNotes.givesAContext(c)); // CTX-4
+                        then = ContextNotes.body(this, label, then);
+                    }
+                    Operation.AddDoneCallback add = new Operation.AddDoneCallback(future, label, then, context);
                     steps.add(add);
                     doneCallbacks.add(add);
                 }
@@ -229,8 +253,14 @@ final class ProgramBuilder {
                                 own, true));
                         catching.add(task);
                     } else {
+                        List<Operation> then = bodies.children(task, c.then(), true);
+                        if (ContextNotes.notes(c)) {
+                            // its first step notes the value current when it was made (CTX-5)
+                            ContextNotes.before(this, task, false);
+                            then = ContextNotes.body(this, task, then);
+                        }
                         steps.add(new Operation.CreateTask(task, task, awaits,
-                                Operation.TaskConstruction.CREATE_TASK, eager, bodies.children(task, c.then(), true)));
+                                Operation.TaskConstruction.CREATE_TASK, eager, then));
                     }
                     tasks.add(task);
                     awaitables.add(task);
@@ -280,12 +310,7 @@ final class ProgramBuilder {
                     steps.add(new Operation.RunOnce());
                 }
             }
-            case RUN_FOREVER -> {
-                String label = next("s");
-                kinds.put(label, "stopper");
-                steps.add(new Operation.CallSoon(label, List.of(new Operation.Stop()), null));
-                steps.add(new Operation.RunForever());
-            }
+            case RUN_FOREVER -> generators.runForever(c.arg()); // async generators by argument (AGEN-1 to AGEN-5)
             case RUN_UNTIL_COMPLETE -> {
                 if (!futures.isEmpty()) {
                     String future = pick(futures, c.arg());

@@ -62,10 +62,12 @@ public final class PythonScript {
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
         for (Event event : expected.events()) {
+            if (AsyncGeneratorBlocks.isGenerator(program, event.label())) {
+                continue; // compared apart, as the model compares them: where each was closed, not when
+            }
             byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
                     "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
-                            : "note".equals(program.kinds().get(event.label()))
-                            ? event.label() + ":" + RunOrder.noted(event.value()) : event.label());
+                            : RunOrder.tokenOf(program, event));
         }
         // What each step did (ok or the error's type), and the reports of the kit's own errors and calls: compared too
         StringBuilder expectedOutcomes = new StringBuilder("[");
@@ -100,12 +102,14 @@ public final class PythonScript {
                 + "# `module:callable` given as the first argument makes) and compares what it recorded, by run,\n"
                 + "# with what the kit's reference loop recorded. Leaf timers with equal delays may run in any\n"
                 + "# order among themselves (docs/exploration.md).\n"
-                + "import asyncio\nimport importlib\nimport math\nimport socket\nimport sys\nimport threading\nimport time\n\n"
+                + "import asyncio\nimport contextvars\nimport gc\nimport importlib\nimport math\nimport socket\nimport sys\n"
+                + "import threading\nimport time\n\n"
                 + "if len(sys.argv) > 1:\n    module, _, name = sys.argv[1].partition(\":\")\n"
                 + "    loop = getattr(importlib.import_module(module), name)()\nelse:\n"
                 + "    loop = asyncio.new_event_loop()\n"
                 + "events, reported, outcomes, timeouts = [], [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones, sockets = {}, {}, {}, {}\n"
                 + "clock = {}  # step number: what loop.time() or when() answered there\n"
+                + ISSUE_28_HELPERS
                 + "\n\ndef recording_handler(loop, context):\n"
                 + "    reported.append((repr(context.get(\"exception\")), sorted(context)))\n\n\n"
                 + "def raising_handler(loop, context):\n    raise RuntimeError(\"raised by the handler\")\n\n\n"
@@ -142,7 +146,9 @@ public final class PythonScript {
                 + clockChecks(program)
                 + "expected_timeouts = " + expectedTimeouts + "\n"
                 + "print(\"select timeouts (step, seconds):\", timeouts, \"reference loop:\", expected_timeouts)\n"
-                + "same = (observed == expected and [w for _, _, w in outcomes] == expected_outcomes\n"
+                + "expected_closed = " + closedLiteral(AsyncGeneratorBlocks.records(program, expected)) + "\n"
+                + "print(\"where each async generator was closed:\", closed, \"reference loop:\", expected_closed)\n"
+                + "same = (observed == expected and closed == expected_closed and [w for _, _, w in outcomes] == expected_outcomes\n"
                 + "        and kit_reports == expected_reports and clock_kept and len(timeouts) == len(expected_timeouts)\n"
                 + "        and all(a == c and same_timeout(b, d) for (a, b), (c, d) in zip(timeouts, expected_timeouts)))\n"
                 + "print(\"reference loop's outcomes:\", expected_outcomes, \"reports:\", expected_reports)\n"
@@ -175,12 +181,53 @@ public final class PythonScript {
             + "    if a is None or b is None or a == 0 or b == 0:\n        return a == b\n"
             + "    return abs(a - b) <= " + TimeoutProbe.TOLERANCE_SECONDS + "\n\n\n";
 
+    /**
+     * The kit's context variable and named contexts (CTX), its async generators and the program's own hooks (AGEN), a
+     * callback's computing and its readings of the clock (CLOCK-1), as the agent performs them (docs/protocol.md).
+     */
+    private static final String ISSUE_28_HELPERS = "var = contextvars.ContextVar(\"asyncio_tck_value\")\n"
+            + "contexts, agens, spent, closed = {}, {}, {}, {}  # closed: generator -> where its finally ran\n\n\n"
+            + "def kit_name_of(context):\n    # the kit's earlier name of this very context object, or None\n"
+            + "    return next((name for name, c in contexts.items() if c is context), None)\n\n\n"
+            + "def program_firstiter(agen):\n    pass\n\n\ndef program_finalizer(agen):\n    pass\n\n\n"
+            + "def hooks_kind():\n    hooks = sys.get_asyncgen_hooks()\n"
+            + "    kinds = [\"none\" if h is None else \"program\" if h in (program_firstiter, program_finalizer) else"
+            + " \"other\"\n             for h in hooks]\n"
+            + "    return kinds[0] if kinds[0] == kinds[1] else \"mixed: firstiter %s, finalizer %s\" % tuple(kinds)\n\n\n"
+            + "def kit_generator(label, raises_on_close):\n    async def generator():\n        try:\n"
+            + "            while True:\n                yield label\n        finally:\n"
+            + "            running = asyncio._get_running_loop() is not None and asyncio.current_task() is not None\n"
+            + "            where = \"in a task\" if running else \"outside a task\"\n"
+            + "            closed[label] = closed[label] + \", \" + where if label in closed else where\n"
+            + "            if raises_on_close:\n                raise RuntimeError(\"raised while closing\")\n"
+            + "    return generator()\n\n\n"
+            + "def advance(agen):\n    step = agen.__anext__()\n    try:\n        step.send(None)\n"
+            + "    except StopIteration:\n        pass\n\n\n"
+            + "def spend(seconds):\n    # computes, never sleeps: the loop cannot run anything meanwhile\n"
+            + "    end = time.monotonic() + seconds\n    while time.monotonic() < end:\n        pass\n\n\n"
+            + "def clock_note(label):\n    spent[label] = loop.time()\n    events.append((label + \":time\", run))\n\n\n";
+
+    /** A dict literal of the generators' records, as the model compares them. */
+    private static String closedLiteral(Map<String, String> records) {
+        StringBuilder literal = new StringBuilder("{");
+        records.forEach((generator, where) -> literal.append(quote(generator)).append(": ").append(quote(where))
+                .append(", "));
+        return literal.append("}").toString();
+    }
+
+    /** The {@code context=} argument of a scheduling call, or nothing. */
+    private static String contextArgument(String context) {
+        return context == null ? "" : ", context=contexts[" + quote(context) + "]";
+    }
+
     /** Python statements that perform {@code op} at {@code indent}; {@code top} for the kit's own operations. */
     private void statement(Operation op, String indent, StringBuilder out, boolean top) {
         if (op instanceof Operation.CallSoon o) {
-            schedule(indent, out, "loop.call_soon(" + function(o.label(), o.then()) + ")", o.handle());
+            schedule(indent, out, "loop.call_soon(" + function(o.label(), o.then()) + contextArgument(o.context()) + ")",
+                    o.handle());
         } else if (op instanceof Operation.CallSoonThreadsafe o) {
-            schedule(indent, out, "loop.call_soon_threadsafe(" + function(o.label(), o.then()) + ")", o.handle());
+            schedule(indent, out, "loop.call_soon_threadsafe(" + function(o.label(), o.then())
+                    + contextArgument(o.context()) + ")", o.handle());
         } else if (op instanceof Operation.CallLater o) {
             schedule(indent, out, "loop.call_later(" + number(o.delay()) + ", " + function(o.label(), o.then()) + ")",
                     o.handle());
@@ -194,7 +241,7 @@ public final class PythonScript {
         } else if (op instanceof Operation.AddDoneCallback o) {
             out.append(indent).append("futures[").append(quote(o.future())).append("].add_done_callback(done_callback(")
                     .append(quote(o.future())).append(", ").append(quote(o.label())).append(", ")
-                    .append(function(o.label(), o.then())).append("))\n");
+                    .append(function(o.label(), o.then())).append(")").append(contextArgument(o.context())).append(")\n");
         } else if (op instanceof Operation.RemoveDoneCallback o) {
             out.append(indent).append("print(\"removed:\", futures[").append(quote(o.future()))
                     .append("].remove_done_callback(dones[(").append(quote(o.future())).append(", ")
@@ -311,6 +358,32 @@ public final class PythonScript {
         } else if (op instanceof Operation.AddWriter o) {
             out.append(indent).append("loop.add_writer(sockets[").append(quote(o.socket())).append("][0], ")
                     .append(function(o.label(), o.then())).append(")\n");
+        } else if (op instanceof Operation.SetContextValue o) {
+            out.append(indent).append("var.set(").append(quote(o.value())).append(")\n");
+        } else if (op instanceof Operation.CopyContext o) {
+            out.append(indent).append("contexts[").append(quote(o.context())).append("] = contextvars.copy_context()\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.ContextValue) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", lambda: var.get(None))\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.AsyncgenHooks) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", hooks_kind)\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.LoopTime) {
+            out.append(indent).append("clock_note(").append(quote(o.name())).append(")\n");
+        } else if (op instanceof Operation.Spend o) {
+            out.append(indent).append("spend(").append(number(o.seconds())).append(")\n");
+        } else if (op instanceof Operation.SetAsyncgenHooks o) {
+            out.append(indent).append(o.hooks() == Operation.AsyncgenHooksKind.PROGRAM
+                    ? "sys.set_asyncgen_hooks(firstiter=program_firstiter, finalizer=program_finalizer)\n"
+                    : "sys.set_asyncgen_hooks(firstiter=None, finalizer=None)\n");
+        } else if (op instanceof Operation.CreateAsyncGenerator o) {
+            out.append(indent).append("agens[").append(quote(o.generator())).append("] = kit_generator(")
+                    .append(quote(o.label())).append(", ").append(o.raisesOnClose() ? "True" : "False").append(")\n");
+        } else if (op instanceof Operation.AdvanceAsyncGenerator o) {
+            out.append(indent).append("advance(agens[").append(quote(o.generator())).append("])\n");
+        } else if (op instanceof Operation.DropAsyncGenerator o) {
+            out.append(indent).append("del agens[").append(quote(o.generator())).append("]\n")
+                    .append(indent).append("gc.collect()\n");
+        } else if (op instanceof Operation.ShutdownAsyncgens) {
+            out.append(indent).append("in_run(lambda: loop.run_until_complete(loop.shutdown_asyncgens()))\n");
         } else if (answeringCall(op).isPresent()) {
             out.append(indent).append("print(").append(quote(op.wireName() + ":")).append(", ")
                     .append(answeringCall(op).get()).append(")\n");
@@ -335,8 +408,24 @@ public final class PythonScript {
      */
     private static String clockChecks(Program program) {
         List<ClockChecks.Site> sites = ClockChecks.sites(program);
-        if (sites.isEmpty()) {
+        List<String> spenders = Steps.everyOperation(program.steps()).stream()
+                .filter(op -> op instanceof Operation.Note n && n.of() instanceof Operation.LoopTime
+                        && n.name().endsWith(".t0"))
+                .map(op -> ((Operation.Note) op).name().replaceAll("\\.t0$", "")).toList();
+        String spending = spenders.isEmpty() ? "" : "\n\ndef spent_kept(callback):\n"
+                + "    # CLOCK-1: the callback's two readings of loop.time() are what it computed for apart\n"
+                + "    if callback + \".t1\" not in spent:\n        return True\n"
+                + "    moved = spent[callback + \".t1\"] - spent[callback + \".t0\"]\n"
+                + "    kept = moved >= " + ClockChecks.SPENT_SECONDS + " - " + ClockChecks.EARLY_TOLERANCE_SECONDS + "\n"
+                + "    print(\"CLOCK-1: %s computed for " + ClockChecks.SPENT_SECONDS + " s and saw loop.time() move %r:"
+                + " %s\" % (callback, moved, kept))\n    return kept\n";
+        if (sites.isEmpty() && spenders.isEmpty()) {
             return "clock_kept = True  # the program reads no clock\n";
+        }
+        if (sites.isEmpty()) {
+            StringBuilder only = new StringBuilder(spending + "\n\nclock_kept = all([\n");
+            spenders.forEach(cb -> only.append("    spent_kept(").append(quote(cb)).append("),\n"));
+            return only.append("])\n").toString();
         }
         StringBuilder checks = new StringBuilder("failed = {n for n, _, what in outcomes if what.startswith(\"error\")}\n"
                 + "\n\ndef deadline_kept(label, delay, before, timer, after, when):\n"
@@ -362,7 +451,8 @@ public final class PythonScript {
                 + "    times = [clock[n] for n in readings if n not in failed]\n"
                 + "    kept = all(a <= b for a, b in zip(times, times[1:]))\n"
                 + "    print(\"TIMER-5: loop.time() read as %r: %s\" % (times, kept))\n"
-                + "    return kept\n\n\nclock_kept = all([\n");
+                + "    return kept\n" + spending + "\n\nclock_kept = all([\n");
+        spenders.forEach(cb -> checks.append("    spent_kept(").append(quote(cb)).append("),\n"));
         List<Integer> readings = new ArrayList<>();
         for (int i = 0; i < program.size(); i++) {
             if (program.steps().get(i) instanceof Operation.LoopTime) {
@@ -392,6 +482,12 @@ public final class PythonScript {
             return Optional.of("loop.remove_writer(sockets[" + quote(o.socket()) + "][0])");
         } else if (op instanceof Operation.ReadyQueueLength) {
             return Optional.of("len(loop._ready)");
+        } else if (op instanceof Operation.HandleContext o) {
+            // the kit's earlier name of the context the handle answers; then it is named anew, as the agent does
+            return Optional.of("(lambda c: (kit_name_of(c), contexts.__setitem__(" + quote(o.context())
+                    + ", c))[0])(handles[" + quote(o.handle()) + "].get_context())");
+        } else if (op instanceof Operation.AsyncgenHooks) {
+            return Optional.of("hooks_kind()");
         }
         return Optional.empty();
     }
@@ -402,6 +498,8 @@ public final class PythonScript {
             return "None";
         } else if (value instanceof Boolean b) {
             return b ? "True" : "False";
+        } else if (value instanceof String text) {
+            return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"; // as repr() writes a plain string
         }
         return String.valueOf(value);
     }

@@ -34,6 +34,11 @@ final class Reliance {
             Operation.CreateScriptedTask.class, Operation.RunCoroutineUntilComplete.class);
     private static final List<Class<? extends Operation>> READERS = List.of(Operation.AddReader.class,
             Operation.AddReadyReader.class);
+    private static final List<Class<? extends Operation>> CONTEXTS = List.of(Operation.SetContextValue.class,
+            Operation.ContextValue.class);
+    /** A generator is closed by a task the loop makes (CURRENT-1, TASK-2 lean on it as a program's tasks do). */
+    private static final List<Class<? extends Operation>> GENERATORS = List.of(Operation.CreateAsyncGenerator.class,
+            Operation.AdvanceAsyncGenerator.class);
 
     /** The other rules, each with the operations through which a program leans on it. */
     static final Map<String, List<Class<? extends Operation>>> BY_OPERATION = Map.ofEntries(
@@ -43,7 +48,7 @@ final class Reliance {
             Map.entry("CLOSED-2", List.of(Operation.Close.class, Operation.IsClosed.class)),
             Map.entry("CLOSED-3", List.of(Operation.Close.class)),
             Map.entry("CLOSED-4", List.of(Operation.Close.class)),
-            Map.entry("CURRENT-1", plus(TASKS, Operation.CurrentTask.class, Operation.EnterTask.class,
+            Map.entry("CURRENT-1", plus(plus(TASKS, GENERATORS), Operation.CurrentTask.class, Operation.EnterTask.class,
                     Operation.LeaveTask.class, Operation.SwapCurrentTask.class)),
             Map.entry("CURRENT-2", List.of(Operation.CurrentTask.class, Operation.EnterTask.class,
                     Operation.LeaveTask.class, Operation.SwapCurrentTask.class)),
@@ -87,6 +92,22 @@ final class Reliance {
             Map.entry("TIMER-6", TIMERS),
             Map.entry("TIMER-4", TIMERS),
             Map.entry("CANCEL-6", List.of(Operation.CancelTask.class)),
+            // issue 28's families: a note of the context's value leans on every rule of the context it runs in
+            // (the program sets a value before each one, a watcher's note is found by that), a generator on the hooks
+            Map.entry("CTX-1", CONTEXTS),
+            Map.entry("CTX-2", plus(CONTEXTS, Operation.CopyContext.class)),
+            Map.entry("CTX-3", CONTEXTS),
+            Map.entry("CTX-4", CONTEXTS),
+            Map.entry("CTX-5", CONTEXTS),
+            Map.entry("CTX-6", CONTEXTS),
+            Map.entry("CTX-7", List.of(Operation.HandleContext.class)),
+            Map.entry("AGEN-1", plus(GENERATORS, Operation.AsyncgenHooks.class, Operation.SetAsyncgenHooks.class)),
+            Map.entry("AGEN-2", List.of(Operation.AsyncgenHooks.class, Operation.SetAsyncgenHooks.class)),
+            Map.entry("AGEN-3", List.of(Operation.DropAsyncGenerator.class)),
+            Map.entry("AGEN-4", List.of(Operation.ShutdownAsyncgens.class)),
+            Map.entry("AGEN-5", List.of(Operation.ShutdownAsyncgens.class)),
+            Map.entry("CLOCK-1", List.of(Operation.Spend.class)),
+            Map.entry("CLOCK-2", TIMERS),
             // beyond the model: rules no divergence names, whose operations programs use
             Map.entry("CANCEL-1", List.of(Operation.CancelTask.class)),
             Map.entry("CANCEL-2", List.of(Operation.CancelTask.class)),
@@ -94,7 +115,7 @@ final class Reliance {
             Map.entry("CANCEL-4", List.of(Operation.CancelTask.class)),
             Map.entry("CURRENT-3", TASKS),
             Map.entry("SENTINEL-1", TASKS),
-            Map.entry("TASK-2", TASKS),
+            Map.entry("TASK-2", plus(TASKS, GENERATORS)),
             Map.entry("FUTURE-2", List.of(Operation.AddDoneCallback.class)),
             Map.entry("RUN-5", List.of(Operation.RunUntilComplete.class)),
             Map.entry("HANDLE-2", List.of(Operation.RemoveFromReadyQueue.class)),
@@ -131,6 +152,13 @@ final class Reliance {
             }
         });
         return rules;
+    }
+
+    private static List<Class<? extends Operation>> plus(List<Class<? extends Operation>> some,
+            List<Class<? extends Operation>> more) {
+        List<Class<? extends Operation>> all = new ArrayList<>(some);
+        all.addAll(more);
+        return List.copyOf(all);
     }
 
     @SafeVarargs

@@ -26,6 +26,9 @@ final class RunOrder {
     static Map<Integer, List<String>> canonical(Program program, Trace trace) {
         Map<Integer, List<String>> runs = new TreeMap<>();
         for (Event event : trace.events()) {
+            if (AsyncGeneratorBlocks.isGenerator(program, event.label())) {
+                continue; // where the loop closes a generator is compared apart (AsyncGeneratorBlocks.closed)
+            }
             runs.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(token(program, event));
         }
         for (List<String> run : runs.values()) {
@@ -68,11 +71,21 @@ final class RunOrder {
             String value = String.valueOf(event.value());
             return "!error " + value.split(":", 2)[0];
         }
-        if ("note".equals(program.kinds().get(event.label()))) {
-            // A note: what it saw is compared along with where it ran (an error by its type only, as above)
+        if ("note".equals(program.kinds().get(event.label())) && ClockChecks.isClockNote(event.label())
+                && event.value() instanceof Number) {
+            return event.label() + ":time"; // a reading of the clock: checked on its own loop (ClockChecks), never compared
+        }
+        if ("note".equals(program.kinds().get(event.label())) || AsyncGeneratorBlocks.isGenerator(program, event.label())) {
+            // A note (or a generator's record of where it was closed): what it saw is compared along with where it ran
+            // (an error by its type only, as above)
             return event.label() + ":" + noted(event.value());
         }
         return event.label();
+    }
+
+    /** An event as the model compares it, as the replay script writes it too. */
+    static String tokenOf(Program program, Event event) {
+        return token(program, event);
     }
 
     /** A noted value as Python writes it (so the replay script compares the same text). */
@@ -174,6 +187,12 @@ final class RunOrder {
         String saw = observed.token().substring(label.length() + 1);
         String[] guarantee = of instanceof Operation.ReadyQueueLength
                 ? ReadyQueue.misnoted(program, label, expected.run(), seen, saw)
+                : of instanceof Operation.ContextValue
+                ? ContextNotes.guarantee(program, label, saw)
+                : of instanceof Operation.AsyncgenHooks
+                ? new String[] {"while the loop runs, the async generator hooks installed are the loop's own", "AGEN-1"}
+                : of instanceof Operation.LoopTime
+                ? new String[] {"loop.time() answers a number while a callback runs", "CLOCK-1"}
                 : of instanceof Operation.IsRunning
                 ? new String[] {"is_running() is True while the loop runs its callbacks", "RUN-2"}
                 : of instanceof Operation.RunCoroutineUntilComplete

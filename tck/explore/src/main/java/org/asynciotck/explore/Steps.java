@@ -57,6 +57,10 @@ final class Steps {
             return Optional.of(new Scheduled(c.label(), c.then()));
         } else if (op instanceof Operation.CreateScriptedTask c) {
             return Optional.of(new Scheduled(c.label(), c.then()));
+        } else if (op instanceof Operation.AddReader c) {
+            return Optional.of(new Scheduled(c.label(), c.then())); // a watcher that notes the context (CTX-6)
+        } else if (op instanceof Operation.AddWriter c) {
+            return Optional.of(new Scheduled(c.label(), c.then()));
         }
         return Optional.empty();
     }
@@ -81,7 +85,8 @@ final class Steps {
     static boolean startsRun(Operation step) {
         return step instanceof Operation.RunOnce || step instanceof Operation.RunForever
                 || step instanceof Operation.RunUntilComplete || step instanceof Operation.StartLoopThread
-                || step instanceof Operation.RunCoroutineUntilComplete || step instanceof Operation.SelectTimeout;
+                || step instanceof Operation.RunCoroutineUntilComplete || step instanceof Operation.SelectTimeout
+                || step instanceof Operation.ShutdownAsyncgens;
     }
 
     /** The run that top-level step {@code index} starts (1, 2, ...), counting the runs before it. */

@@ -86,9 +86,25 @@ class GalleryExplorationTest {
             Map.entry("plain_calls_skip_the_task_factory", "EAGER-4"),
             Map.entry("cancel_removes_the_handle", "HANDLE-1"),
             Map.entry("create_task_queues_bookkeeping", "TASK-1"),
-            Map.entry("batch_budget", "NTODO-1"));
+            Map.entry("batch_budget", "NTODO-1"),
+            // issue 28's families, in the vocabulary by arguments (ContextNotes, AsyncGeneratorBlocks, ClockChecks).
+            // callbacks_share_one_copy is found and not pinned: its first find is a callback that saw the value of
+            // the copy an earlier callback of its batch made, which reads as CTX-1 (a copy not made at its own
+            // scheduling); a certification lists that group blocked by CTX-3, which its scenarios fail.
+            Map.entry("never_installs_asyncgen_hooks", "AGEN-1"),
+            Map.entry("leaves_its_asyncgen_hooks", "AGEN-2"),
+            Map.entry("closes_collected_asyncgens_in_place", "AGEN-3"),
+            Map.entry("shutdown_asyncgens_does_nothing", "AGEN-4"),
+            Map.entry("shutdown_asyncgens_raises", "AGEN-5"),
+            Map.entry("clock_read_once_per_iteration", "CLOCK-1"),
+            Map.entry("delays_in_int32_milliseconds", "CLOCK-2"),
+            Map.entry("context_copied_when_run", "CTX-1"),
+            Map.entry("context_argument_ignored", "CTX-2"),
+            Map.entry("done_callbacks_in_completers_context", "CTX-4"),
+            Map.entry("task_steps_outside_the_task_context", "CTX-5"),
+            Map.entry("readers_in_an_empty_context", "CTX-6"),
+            Map.entry("get_context_answers_a_copy", "CTX-7"));
 
-    private static final String NOT_GENERATED = "the programs do not use ";
     private static final String RARE = "too rare at seed 7 within the budget (the generator's own engine)";
 
     /**
@@ -104,23 +120,6 @@ class GalleryExplorationTest {
             // met each after 144 to 292 programs; more programs meet them, but some of those hang this loop for
             // the agent's bound per operation): a future whose done callbacks, cancellation or exception a
             // program both sets up and reads back. Their scenarios catch each (GalleryOfBrokenLoopsTest).
-            // async generators (AGEN-1 to AGEN-5) are not in the generator's vocabulary yet
-            Map.entry("never_installs_asyncgen_hooks", NOT_GENERATED + "async generators"),
-            Map.entry("leaves_its_asyncgen_hooks", NOT_GENERATED + "async generators"),
-            Map.entry("closes_collected_asyncgens_in_place", NOT_GENERATED + "async generators"),
-            Map.entry("shutdown_asyncgens_does_nothing", NOT_GENERATED + "async generators"),
-            Map.entry("shutdown_asyncgens_raises", NOT_GENERATED + "async generators"),
-            // the clock's rules (CLOCK-1, CLOCK-2) need a callback that computes for a while and delays of weeks or
-            // more; the contexts' rules (CTX-1 to CTX-7) need context variables: none is in the vocabulary yet
-            Map.entry("clock_read_once_per_iteration", NOT_GENERATED + "callbacks that compute for a while (spend)"),
-            Map.entry("delays_in_int32_milliseconds", NOT_GENERATED + "delays beyond 24.8 days"),
-            Map.entry("context_copied_when_run", NOT_GENERATED + "context variables"),
-            Map.entry("context_argument_ignored", NOT_GENERATED + "context variables"),
-            Map.entry("callbacks_share_one_copy", NOT_GENERATED + "context variables"),
-            Map.entry("done_callbacks_in_completers_context", NOT_GENERATED + "context variables"),
-            Map.entry("task_steps_outside_the_task_context", NOT_GENERATED + "context variables"),
-            Map.entry("readers_in_an_empty_context", NOT_GENERATED + "context variables"),
-            Map.entry("get_context_answers_a_copy", NOT_GENERATED + "context variables"),
             Map.entry("done_callbacks_in_one_handle", RARE),
             Map.entry("cancelled_exception_returned", RARE),
             Map.entry("cancel_message_dropped", RARE));
