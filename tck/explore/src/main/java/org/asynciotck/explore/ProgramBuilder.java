@@ -124,7 +124,6 @@ final class ProgramBuilder {
             steps.add(new Operation.RunOnce());
             steps.add(new Operation.FutureResult(task));
         }
-        generators.tail(); // nothing unless a block kept generators alive for it
         if (probe != null) {
             // At the end, as the close tail: its far timers must not meet a later run (see TimeoutProbe)
             TimeoutProbe.Block block = TimeoutProbe.block(probe, probes, () -> next("y"));
@@ -134,6 +133,7 @@ final class ProgramBuilder {
                 delays.put(label, delay);
             });
         }
+        generators.tail(); // nothing unless a block kept generators alive for it; its run is the last but the close's
         if (closes && !coroutineMayBePending) {
             blocks.closeTail();
         }

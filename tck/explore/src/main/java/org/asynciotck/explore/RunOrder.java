@@ -25,9 +25,12 @@ final class RunOrder {
     /** The events of each run, as compared: labels, "!error Type" for an operation that raised in a callback. */
     static Map<Integer, List<String>> canonical(Program program, Trace trace) {
         Map<Integer, List<String>> runs = new TreeMap<>();
+        int shutdown = AsyncGeneratorBlocks.shutdownRun(program);
         for (Event event : trace.events()) {
-            if (AsyncGeneratorBlocks.isGenerator(program, event.label())) {
-                continue; // where the loop closes a generator is compared apart (AsyncGeneratorBlocks.closed)
+            if (AsyncGeneratorBlocks.isGenerator(program, event.label()) || event.run() == shutdown) {
+                // where the loop closes a generator is compared apart (AsyncGeneratorBlocks.closed), and what else
+                // the shutdown's run runs depends on how many iterations the loop's shutdown takes, its own
+                continue;
             }
             runs.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(token(program, event));
         }

@@ -95,7 +95,6 @@ class GalleryExplorationTest {
             Map.entry("leaves_its_asyncgen_hooks", "AGEN-2"),
             Map.entry("closes_collected_asyncgens_in_place", "AGEN-3"),
             Map.entry("shutdown_asyncgens_does_nothing", "AGEN-4"),
-            Map.entry("shutdown_asyncgens_raises", "AGEN-5"),
             Map.entry("clock_read_once_per_iteration", "CLOCK-1"),
             Map.entry("delays_in_int32_milliseconds", "CLOCK-2"),
             Map.entry("context_copied_when_run", "CTX-1"),
@@ -120,6 +119,9 @@ class GalleryExplorationTest {
             // met each after 144 to 292 programs; more programs meet them, but some of those hang this loop for
             // the agent's bound per operation): a future whose done callbacks, cancellation or exception a
             // program both sets up and reads back. Their scenarios catch each (GalleryOfBrokenLoopsTest).
+            Map.entry("shutdown_asyncgens_raises", "the programs' generators never raise while closing: a closing task"
+                    + " that ends with an error never lets shutdown_asyncgens() end on a loop where a failed step breaks"
+                    + " every later step (failed_step_leaves_a_task_current), at the kit's bound per shrink candidate"),
             Map.entry("done_callbacks_in_one_handle", RARE),
             Map.entry("cancelled_exception_returned", RARE),
             Map.entry("cancel_message_dropped", RARE));
