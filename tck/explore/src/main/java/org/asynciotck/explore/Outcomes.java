@@ -43,6 +43,9 @@ final class Outcomes {
                             + " RuntimeError", "RUN-4"}
                             : new String[] {"run_until_complete() of a coroutine returns what it returned", "RUN-1"};
                 }
+                if (closed == null && step instanceof Operation.HandleContext) {
+                    closed = ContextNotes.handleGuarantee(program, expected, observed, i);
+                }
                 if (closed == null && step instanceof Operation.ReadyQueueLength && !e.isError() && !o.isError()) {
                     return Optional.of(ReadyQueue.lengthDiffers(program, i, e.value(), o.value()));
                 }
@@ -104,8 +107,6 @@ final class Outcomes {
         } else if (step instanceof Operation.GetExceptionHandler || step instanceof Operation.SetExceptionHandler) {
             return new String[] {"get_exception_handler() answers the handler set, and set_exception_handler(None)"
                     + " restores the default", "EXC-3"};
-        } else if (step instanceof Operation.HandleContext) {
-            return new String[] {"a handle's get_context() returns the context its callback runs in", "CTX-7"};
         } else if (step instanceof Operation.AsyncgenHooks) {
             return new String[] {"when a run ends, however it ended, the async generator hooks are those installed"
                     + " before it", "AGEN-2"};

@@ -102,8 +102,8 @@ final class ProgramBlocks {
         if (variant != 1 && !writer) {
             b.steps.add(new Operation.MakeReadable(socket));
         }
-        // A first child with an argument from 6 up makes the watcher note the context's value (CTX-6, ContextNotes)
-        boolean noting = !then.isEmpty() && then.get(0).arg() >= ContextNotes.NOTED_ARG;
+        // A first child with an argument from 10 up makes the watcher note the context's value (CTX-6, ContextNotes)
+        boolean noting = !then.isEmpty() && then.get(0).arg() >= ContextNotes.WATCHER_NOTED_FROM;
         b.steps.add(watcher(socket, writer, noting));
         if (variant == 2) {
             b.steps.add(watcher(socket, writer, noting));

@@ -169,7 +169,9 @@ final class ProgramBuilder {
                 steps.add(c.kind() == Sketch.Kind.SOON ? new Operation.CallSoon(label, then, handle, context)
                         : new Operation.CallSoonThreadsafe(label, then, handle, context));
                 if (context != null && c.kind() == Sketch.Kind.SOON) {
-                    steps.add(new Operation.HandleContext(handle, "y" + label)); // the context it runs in (CTX-7)
+                    // the context it runs in, asked twice: the same object both times (CTX-7: ContextNotes.handleGuarantee)
+                    steps.add(new Operation.HandleContext(handle, "y" + label));
+                    steps.add(new Operation.HandleContext(handle, "z" + label));
                 }
                 handles.add(handle);
             }

@@ -1,6 +1,6 @@
 package org.asynciotck.java;
 
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.asynciotck.java.AsyncioTypes.UnknownName;
@@ -21,7 +21,8 @@ final class KitContexts {
     private final JavaLoop loop;
     private final ApiLevel apiLevel;
     /** The kit's name to the loop's context; callbacks on a loop thread name contexts too, hence synchronized. */
-    private final Map<String, Object> named = new HashMap<>();
+    /** In the order named, as the agent's dict: the earlier name of a context is the first it was given. */
+    private final Map<String, Object> named = new LinkedHashMap<>();
 
     KitContexts(JavaLoop loop, ApiLevel apiLevel) {
         this.loop = loop;
