@@ -144,3 +144,58 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       Then the callbacks ran in the order "boom", "b", "t"
       When the loop runs until future "f" is done
       Then it returns 1
+
+  # The lead adds at merge, once the executor family has landed: @needs-EXEC-3 on this rule (the default
+  # executor's shutdown waits, which "executor shut down" records) and @needs-EXEC-4 on the scenarios
+  # tagged @since-3.12 (asyncio.Runner passes timeout= to shutdown_default_executor from 3.12).
+  @RUNNER-2 @MUST @since-3.11 @needs-TASK-2 @needs-CANCEL-3 @needs-AGEN-4 @needs-CLOSED-2
+  Rule: Under asyncio.Runner or asyncio.run given the loop's factory, the runner answers main's outcome, and at the end the tasks left are cancelled, the live async generators closed, the default executor shut down and the loop closed, in that order
+    Beyond the claims: asyncio docs, asyncio.run ("managing the asyncio event loop, finalizing asynchronous generators and closing the default executor"), Runner.close ("Shutdown and close event loop") and "Handling Keyboard Interruption"; CPython runners.py, Runner.close (_cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor, loop.close()) and Runner.run (the SIGINT handler cancels main; "raise KeyboardInterrupt()")
+
+    The program's main sets a default executor (loop.set_default_executor), leaves a task that awaits a
+    long sleep and an async generator it advanced once and keeps alive, then ends. asyncio.Runner
+    (3.11) and asyncio.run (loop_factory= from 3.12, docs/errata.md E-22) are given the factory of the
+    loop under test, so every call of the cleanup goes to that loop: _cancel_all_tasks cancels the
+    tasks of asyncio.all_tasks(loop) and runs the loop until they end (the task's CancelledError
+    arrives at its await, CANCEL-3, in a step the loop runs, TASK-2), shutdown_asyncgens closes the
+    generator (AGEN-4), shutdown_default_executor shuts the executor down and waits for it, and close()
+    closes the loop (CLOSED-2). Each part of the ending records itself with whether the loop was still
+    open. Ctrl-C is SIGINT raised on the main thread while main awaits: the runner's handler cancels
+    main and wakes the loop with call_soon_threadsafe, and Runner.run raises KeyboardInterrupt once main
+    has ended. CPython 3.11 to 3.13 and uvloop 0.23.0 do all of it; a Java loop is not applicable until
+    the interpreter can shut down its default executor.
+
+    Scenario: asyncio.Runner returns the result of a main that returns, then cleans up in order
+      When a main that returns is run by asyncio.Runner, given the loop's factory
+      Then it returns "main"
+      And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
+
+    Scenario: asyncio.Runner raises the error of a main that raises, after the same cleanup
+      When a main that raises RuntimeError is run by asyncio.Runner, given the loop's factory
+      Then it is refused with RuntimeError "raised by main"
+      And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
+
+    Scenario: asyncio.Runner lets KeyboardInterrupt raised by main through, after the same cleanup
+      When a main that raises KeyboardInterrupt is run by asyncio.Runner, given the loop's factory
+      Then it is refused with an error of type KeyboardInterrupt
+      And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
+
+    # The runner's SIGINT handler wakes the loop with call_soon_threadsafe (STALL-2).
+    @needs-STALL-2
+    Scenario: Ctrl-C while main awaits: the runner cancels main, cleans up in order and raises KeyboardInterrupt
+      When a main that is interrupted by Ctrl-C is run by asyncio.Runner, given the loop's factory
+      Then it is refused with an error of type KeyboardInterrupt
+      And main was cancelled before the ending
+      And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
+
+    @since-3.12
+    Scenario: asyncio.run returns the result of a main that returns, then cleans up in order
+      When a main that returns is run by asyncio.run, given the loop's factory
+      Then it returns "main"
+      And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
+
+    @since-3.12
+    Scenario: asyncio.run raises the error of a main that raises, after the same cleanup
+      When a main that raises RuntimeError is run by asyncio.run, given the loop's factory
+      Then it is refused with RuntimeError "raised by main"
+      And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
