@@ -40,8 +40,10 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
     stopping callback was taken off, as RUN-4 checks for a stop()); running the loop until it is done
     afterwards returns its result. A task whose own step raised it is done, with the error as its
     exception (Task.__step sets it before it re-raises), so run_until_complete() consumes it
-    ("future.exception()") and nothing is logged. The kit checks these with small kit-free
-    scripts on each interpreter (docs/errata.md says none differ).
+    ("future.exception()") and nothing is logged; the stopping callback that the task's completion
+    has already queued does not stop the next run, since _run_until_complete_cb returns without
+    stopping for a future that SystemExit or KeyboardInterrupt ended (bpo-22429, "run_forever() already
+    finished"). The kit checked these with small kit-free scripts on each interpreter; none differs.
 
     Scenario Outline: After <error> raised by a callback left run_until_complete(), the loop is neither running nor closed
       Given a future "f" made by the loop
@@ -175,17 +177,20 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       Then it is refused with RuntimeError "raised by main"
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
+    # The runner runs the loop again for its cleanup after KeyboardInterrupt left run_until_complete() (RUNNER-1).
+    @needs-RUNNER-1
     Scenario: asyncio.Runner lets KeyboardInterrupt raised by main through, after the same cleanup
       When a main that raises KeyboardInterrupt is run by asyncio.Runner, given the loop's factory
       Then it is refused with an error of type KeyboardInterrupt
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    # The runner's SIGINT handler wakes the loop with call_soon_threadsafe (STALL-2).
-    @needs-STALL-2
+    # The runner's SIGINT handler wakes the loop with call_soon_threadsafe (STALL-2); the runner runs the loop
+    # again for its cleanup after main's CancelledError left run_until_complete(), a BaseException as RUNNER-1's.
+    @needs-STALL-2 @needs-RUNNER-1
     Scenario: Ctrl-C while main awaits: the runner cancels main, cleans up in order and raises KeyboardInterrupt
       When a main that is interrupted by Ctrl-C is run by asyncio.Runner, given the loop's factory
       Then it is refused with an error of type KeyboardInterrupt
-      And main was cancelled before the ending
+      And main was cancelled by the interrupt, before the ending
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
     @since-3.12

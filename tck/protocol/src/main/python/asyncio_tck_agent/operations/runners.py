@@ -58,6 +58,7 @@ class _Program:
         self.session = session
         self.ending = ending
         self.loop = None  # the runner's loop, once main runs in it
+        self.left_task = None
         self.generator = None  # kept alive here, so only shutdown_asyncgens can close it
 
     def record(self, event):
@@ -71,7 +72,7 @@ class _Program:
     async def main(self):
         loop = self.loop = asyncio.get_running_loop()
         loop.set_default_executor(_RecordingExecutor(self, max_workers=1))
-        loop.create_task(self._left_task())
+        self.left_task = loop.create_task(self._left_task())
         self.generator = self._generator()
         await self.generator.__anext__()
         await asyncio.sleep(0)  # the left task's first step: it now awaits its long sleep
@@ -91,7 +92,9 @@ class _Program:
         try:
             await asyncio.sleep(_INTERRUPT_BOUND_SECONDS)
         except asyncio.CancelledError:
-            self.record("main cancelled")
+            # By the runner's SIGINT handler, the left task untouched; or only by the runner's cleanup,
+            # which cancels every task at once, when the interrupt reached main some other way.
+            self.record("main cancelled" if self.left_task.cancelling() == 0 else "main cancelled in the cleanup")
             raise
         return "not interrupted"
 

@@ -262,7 +262,13 @@ class GalleryOfBrokenLoopsTest {
                 broken("done_callbacks_in_completers_context", "CTX-4", "CTX-5=blocked"),
                 broken("task_steps_outside_the_task_context", "CTX-5"),
                 broken("readers_in_an_empty_context", "CTX-6"),
-                broken("get_context_answers_a_copy", "CTX-7"));
+                broken("get_context_answers_a_copy", "CTX-7"),
+                // runs and their endings (issue 28): a run_until_complete() guard left set by KeyboardInterrupt
+                // refuses the runner's cleanup runs too, so RUNNER-2's interrupted mains are blocked by RUNNER-1
+                broken("unusable_after_keyboard_interrupt", "RUNNER-1", "RUNNER-2=blocked"),
+                broken("interrupted_future_still_stops_the_loop", "RUNNER-1"),
+                broken("tasks_unseen_by_all_tasks", "RUNNER-2"),
+                broken("sigint_handler_replaced_while_running", "RUNNER-2"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -21,7 +21,8 @@ public final class RunnerSteps {
     private static final String LOOP_OPEN = "loop open";
     private static final String LOOP_CLOSED = "loop closed";
     /** What main records when it ends (or, interrupted, when it is cancelled): the ending starts after it. */
-    private static final List<String> MAIN_EVENTS = List.of("main", "main cancelled");
+    private static final String MAIN_CANCELLED = "main cancelled";
+    private static final List<String> MAIN_EVENTS = List.of("main", MAIN_CANCELLED, "main cancelled in the cleanup");
 
     private final ScenarioContext context;
 
@@ -66,10 +67,11 @@ public final class RunnerSteps {
                         + " (what was recorded: " + all + ")");
     }
 
-    @Then("main was cancelled before the ending")
+    @Then("main was cancelled by the interrupt, before the ending")
     public void mainCancelled() {
         List<String> labels = Recording.of(context).all().stream().map(Event::label).toList();
-        Expectation.check(context, !labels.isEmpty() && labels.get(0).equals("main cancelled"),
-                "main cancelled by the runner first (its CancelledError caught and re-raised)", labels);
+        Expectation.check(context, !labels.isEmpty() && labels.get(0).equals(MAIN_CANCELLED),
+                "main cancelled by the runner's SIGINT handler before the cleanup began (\"" + MAIN_CANCELLED + "\")",
+                labels);
     }
 }
