@@ -1775,9 +1775,10 @@ def get_context_answers_a_copy():
 
 
 class _UnusableAfterKeyboardInterrupt(asyncio.SelectorEventLoop):
-    """Guards run_until_complete() with a flag of its own, cleared in an ``except Exception`` instead of a
-    ``finally``: after KeyboardInterrupt or SystemExit left the call, every later run_until_complete() is
-    refused as already running (RUNNER-1). A hand-written guard against nested runs, catching too little."""
+    """Guards run_until_complete() with a flag of its own, cleared in an ``except (Exception,
+    CancelledError)`` instead of a ``finally``: after KeyboardInterrupt or SystemExit left the call, every
+    later run_until_complete() is refused as already running (RUNNER-1). A hand-written guard against
+    nested runs that catches what a cancelled future raises, and too little else."""
 
     def __init__(self):
         super().__init__()
@@ -1789,7 +1790,7 @@ class _UnusableAfterKeyboardInterrupt(asyncio.SelectorEventLoop):
         self._in_run_until_complete = True
         try:
             result = super().run_until_complete(future)
-        except Exception:
+        except (Exception, asyncio.CancelledError):
             self._in_run_until_complete = False
             raise
         self._in_run_until_complete = False
