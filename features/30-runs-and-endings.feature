@@ -111,8 +111,9 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
         | KeyboardInterrupt |
         | SystemExit        |
 
-    # The task's step runs in an iteration of the loop (TASK-2).
-    @needs-TASK-2
+    # The task's step runs in an iteration of the loop (TASK-2), and the step that ended the task leaves no
+    # task current (CURRENT-3), or the next task's step would collide with it.
+    @needs-TASK-2 @needs-CURRENT-3
     Scenario Outline: After <error> raised by a task's step left run_until_complete() of that task, the task is done and the next run_until_complete() returns its future's result
       Given task "t" is created with loop.create_task and, in its first step, does:
         | raise <error> |
@@ -132,8 +133,9 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
         | KeyboardInterrupt |
         | SystemExit        |
 
-    # It waits in a running loop for a timer, so the loop must wake for its earliest timer (TIMEOUT-2).
-    @needs-TIMEOUT-2
+    # It waits in a running loop for a timer, so the loop must wake for its earliest timer (TIMEOUT-2); the
+    # last run is of a future already done (RUN-5).
+    @needs-TIMEOUT-2 @needs-RUN-5
     Scenario: The future an interrupted run_until_complete() waited for no longer stops the loop when it completes, and a later run until it is done returns its result
       Given a future "f" made by the loop
       And callback "boom" is scheduled with call_soon and, when it runs, does:
@@ -150,7 +152,7 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
   # The lead adds at merge, once the executor family has landed: @needs-EXEC-3 on this rule (the default
   # executor's shutdown waits, which "executor shut down" records) and @needs-EXEC-4 on the scenarios
   # tagged @since-3.12 (asyncio.Runner passes timeout= to shutdown_default_executor from 3.12).
-  @RUNNER-2 @MUST @since-3.11 @needs-TASK-2 @needs-CANCEL-3 @needs-AGEN-4 @needs-CLOSED-2
+  @RUNNER-2 @MUST @since-3.11 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
   Rule: Under asyncio.Runner or asyncio.run given the loop's factory, the runner answers main's outcome, and at the end the tasks left are cancelled, the live async generators closed, the default executor shut down and the loop closed, in that order
     Beyond the claims: asyncio docs, asyncio.run ("managing the asyncio event loop, finalizing asynchronous generators and closing the default executor"), Runner.close ("Shutdown and close event loop") and "Handling Keyboard Interruption"; CPython runners.py, Runner.close (_cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor, loop.close()) and Runner.run (the SIGINT handler cancels main; "raise KeyboardInterrupt()")
 
@@ -159,8 +161,10 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
     (3.11) and asyncio.run (loop_factory= from 3.12, docs/errata.md E-22) are given the factory of the
     loop under test, so every call of the cleanup goes to that loop: _cancel_all_tasks cancels the
     tasks of asyncio.all_tasks(loop) and runs the loop until they end (the task's CancelledError
-    arrives at its await, CANCEL-3, in a step the loop runs, TASK-2), shutdown_asyncgens closes the
-    generator (AGEN-4), shutdown_default_executor shuts the executor down and waits for it, and close()
+    arrives at its await, CANCEL-3, in a step the loop runs, TASK-2, which leaves no task current when
+    it ends, CURRENT-3; gather waits for them through their done callbacks, FUTURE-1),
+    shutdown_asyncgens closes the generator (the loop's hooks kept it, AGEN-1; AGEN-4),
+    shutdown_default_executor shuts the executor down and waits for it, and close()
     closes the loop (CLOSED-2). Each part of the ending records itself with whether the loop was still
     open. Ctrl-C is SIGINT raised on the main thread while main awaits: the runner's handler cancels
     main and wakes the loop with call_soon_threadsafe, and Runner.run raises KeyboardInterrupt once main
@@ -177,8 +181,9 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       Then it is refused with RuntimeError "raised by main"
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    # The runner runs the loop again for its cleanup after KeyboardInterrupt left run_until_complete() (RUNNER-1).
-    @needs-RUNNER-1
+    # KeyboardInterrupt leaves the run (EXC-2), and the runner runs the loop again for its cleanup after it
+    # left run_until_complete() (RUNNER-1).
+    @needs-EXC-2 @needs-RUNNER-1
     Scenario: asyncio.Runner lets KeyboardInterrupt raised by main through, after the same cleanup
       When a main that raises KeyboardInterrupt is run by asyncio.Runner, given the loop's factory
       Then it is refused with an error of type KeyboardInterrupt
