@@ -121,6 +121,14 @@ class GalleryExplorationTest {
             Map.entry("task_steps_outside_the_task_context", NOT_GENERATED + "context variables"),
             Map.entry("readers_in_an_empty_context", NOT_GENERATED + "context variables"),
             Map.entry("get_context_answers_a_copy", NOT_GENERATED + "context variables"),
+            // runs and their endings (RUNNER-1, RUNNER-2): a program's KeyboardInterrupt or SystemExit ends its
+            // last run, so no later run_until_complete() meets what it left; no program runs under a runner
+            Map.entry("unusable_after_keyboard_interrupt", "no program runs the loop again after a KeyboardInterrupt"
+                    + " or SystemExit left run_until_complete()"),
+            Map.entry("interrupted_future_still_stops_the_loop", "no program runs the loop again after a"
+                    + " KeyboardInterrupt or SystemExit left run_until_complete()"),
+            Map.entry("tasks_unseen_by_all_tasks", NOT_GENERATED + "asyncio.Runner or asyncio.all_tasks"),
+            Map.entry("sigint_handler_replaced_while_running", NOT_GENERATED + "asyncio.Runner or SIGINT"),
             Map.entry("done_callbacks_in_one_handle", RARE),
             Map.entry("cancelled_exception_returned", RARE),
             Map.entry("cancel_message_dropped", RARE));
