@@ -1257,6 +1257,43 @@ class AsyncGeneratorsTest(AgentTestCase):
         self.assertIn("hooks", reply["message"])
 
 
+class RunnersTest(AgentTestCase):
+    """run_under_runner (RUNNER-2): the runner is given the loop under test's factory, and records its ending."""
+
+    ENDING = ["task cancelled", "generator closed", "executor shut down", "loop closed"]
+
+    def test_a_runner_returns_mains_result_and_cleans_up_in_order(self):
+        outcome = self.agent.perform(op="run_under_runner", entry="runner", main="returns")
+        if sys.version_info < (3, 11):
+            self.assertEqual(("error", "AttributeError"), (outcome["kind"], outcome["error_type"]))
+            return
+        self.assertEqual({"kind": "value", "value": "main"}, outcome)
+        events = self.recorded()
+        self.assertEqual(["main"] + self.ENDING, labels(events))
+        self.assertEqual(["loop open"] * 4, [event.get("value") for event in events[:4]])
+
+    def test_asyncio_run_raises_what_main_raised_after_the_same_cleanup(self):
+        outcome = self.agent.perform(op="run_under_runner", entry="asyncio_run", main="raises")
+        if sys.version_info < (3, 12):
+            self.assertEqual(("error", "TypeError"), (outcome["kind"], outcome["error_type"]))
+            self.assertEqual([], self.recorded(), "refused before main was made")
+            return
+        self.assertEqual(("error", "RuntimeError"), (outcome["kind"], outcome["error_type"]))
+        self.assertEqual(["main"] + self.ENDING, labels(self.recorded()))
+
+    def test_an_interrupted_main_is_cancelled_and_the_runner_raises_keyboard_interrupt(self):
+        if sys.version_info < (3, 11):
+            return
+        outcome = self.agent.perform(op="run_under_runner", entry="runner", main="interrupted")
+        self.assertEqual(("error", "KeyboardInterrupt"), (outcome["kind"], outcome["error_type"]))
+        self.assertEqual(["main cancelled"] + self.ENDING, labels(self.recorded()))
+        self.assertEqual("nothing", self.agent.perform(op="run_once")["kind"], "the agent goes on")
+
+    def test_a_bad_ending_is_a_protocol_error(self):
+        reply = self.agent.request("perform", operation={"op": "run_under_runner", "entry": "runner", "main": "hangs"})
+        self.assertEqual("protocol_error", reply["type"], reply)
+
+
 class LivenessChecksTest(unittest.TestCase):
     """probes.py: a capability only where the loop really uses the internal (docs/protocol.md, "Capabilities")."""
 

@@ -18,6 +18,7 @@ import contextvars
 import heapq
 import inspect
 import selectors
+import signal
 import sys
 import threading
 import time
@@ -1768,3 +1769,97 @@ def readers_in_an_empty_context():
 
 def get_context_answers_a_copy():
     return _GetContextAnswersACopy()
+
+
+# ---- runs and their endings (RUNNER-1, RUNNER-2) -------------------------------------------------------
+
+
+class _UnusableAfterKeyboardInterrupt(asyncio.SelectorEventLoop):
+    """Guards run_until_complete() with a flag of its own, cleared in an ``except (Exception,
+    CancelledError)`` instead of a ``finally``: after KeyboardInterrupt or SystemExit left the call, every
+    later run_until_complete() is refused as already running (RUNNER-1). A hand-written guard against
+    nested runs that catches what a cancelled future raises, and too little else."""
+
+    def __init__(self):
+        super().__init__()
+        self._in_run_until_complete = False
+
+    def run_until_complete(self, future):
+        if self._in_run_until_complete:
+            raise RuntimeError("This event loop is already running")
+        self._in_run_until_complete = True
+        try:
+            result = super().run_until_complete(future)
+        except (Exception, asyncio.CancelledError):
+            self._in_run_until_complete = False
+            raise
+        self._in_run_until_complete = False
+        return result
+
+
+def _stop_its_loop(future):
+    future.get_loop().stop()
+
+
+class _InterruptedFutureStillStopsTheLoop(asyncio.SelectorEventLoop):
+    """run_until_complete() written out, taking its stopping callback off the future only when the run
+    ends normally or with an Exception: after KeyboardInterrupt or SystemExit the future keeps it, and
+    completing the future later stops whatever run is going on then (RUNNER-1)."""
+
+    def run_until_complete(self, future):
+        self._check_closed()
+        self._check_running()
+        future = asyncio.ensure_future(future, loop=self)
+        future.add_done_callback(_stop_its_loop)
+        try:
+            self.run_forever()
+        except Exception:
+            future.remove_done_callback(_stop_its_loop)
+            raise
+        future.remove_done_callback(_stop_its_loop)
+        if not future.done():
+            raise RuntimeError("Event loop stopped before Future completed.")
+        return future.result()
+
+
+class _TasksUnseenByAllTasks(asyncio.SelectorEventLoop):
+    """Its tasks are not in asyncio's registry, so asyncio.all_tasks(loop) does not list them, as a loop
+    with a Task type of its own that never calls asyncio's _register_task: asyncio.Runner's cleanup
+    (_cancel_all_tasks) cancels none of them, and the loop is closed with them pending (RUNNER-2)."""
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        asyncio.tasks._unregister_task(task)
+        return task
+
+
+class _SigintHandlerReplacedWhileRunning(asyncio.SelectorEventLoop):
+    """Puts Python's default SIGINT handler in place while it runs (restoring the one before when the run
+    ends), as loops that want Ctrl-C to raise KeyboardInterrupt wherever the program is: the handler
+    asyncio.Runner installed never sees Ctrl-C, so main is not cancelled and cannot clean up; the
+    KeyboardInterrupt leaves the run from wherever it struck (RUNNER-2)."""
+
+    def run_forever(self):
+        if threading.current_thread() is not threading.main_thread():
+            return super().run_forever()
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            super().run_forever()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def unusable_after_keyboard_interrupt():
+    return _UnusableAfterKeyboardInterrupt()
+
+
+def interrupted_future_still_stops_the_loop():
+    return _InterruptedFutureStillStopsTheLoop()
+
+
+def tasks_unseen_by_all_tasks():
+    return _TasksUnseenByAllTasks()
+
+
+def sigint_handler_replaced_while_running():
+    return _SigintHandlerReplacedWhileRunning()

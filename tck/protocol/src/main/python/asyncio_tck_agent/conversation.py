@@ -96,10 +96,15 @@ class Agent:
         if self.session is not None:
             raise ProtocolError("open_session: a session is already open")
 
-        def make_session():
+        def make_loop():
             loop = self.source.make_loop()
             self.variant.install(loop)
-            return Session(loop, self.owner, selector_is_live="select-timeout" in self.capabilities)
+            return loop
+
+        def make_session():
+            session = Session(make_loop(), self.owner, selector_is_live="select-timeout" in self.capabilities)
+            session.make_loop = make_loop  # a runner's loop (run_under_runner): the same factory and variant
+            return session
 
         self.session = self.owner.call(make_session)
         return {"type": "ok"}

@@ -21,6 +21,9 @@ class Session:
         # Whether loop._selector.select is the loop's live poll (the select-timeout capability): only then
         # does start_loop_thread watch it to see the loop idle (an inherited, unused selector is never called).
         self.selector_is_live = selector_is_live
+        # Makes another loop of the loop under test, as its factory and variant do (run_under_runner
+        # hands it to asyncio.Runner); set by the conversation that opens the session.
+        self.make_loop = None
         self.handles = {}
         self.callbacks = {}  # handle name -> weak reference to the callback the loop was given
         self.futures = {}

@@ -14,6 +14,7 @@ from .handles import (CallAt, CallbackFreed, CallLater, CallSoon, CallSoonThread
                       HandleHoldsCallback, HandleWhen, LoopTime, RemoveFromReadyQueue)
 from .runs import (Close, IsClosed, IsRunning, ReadyQueueLength, RunCoroutineUntilComplete, RunForever, RunOnce,
                    RunUntilComplete, SelectTimeout, Stop)
+from .runners import RunUnderRunner
 from .sockets import AddReadyReader, AddReader, AddWriter, MakeReadable, RemoveReader, RemoveWriter, SocketPair
 from .tasks import (CancelTask, CreateScriptedTask, CreateTask, CreateUninitialisedTask, CurrentTask, EnterTask,
                     LeaveTask, SwapCurrentTask, TaskCoroutine, TaskDone, TaskName)
@@ -35,4 +36,5 @@ OPERATIONS.update({cls.op: cls for cls in (
     ShutdownAsyncgens,
     Spend, CreateSleepingTask,
     SetContextValue, ContextValue, CopyContext, HandleContext, CreateTwoStepTask,
+    RunUnderRunner,
 )})

@@ -2,6 +2,7 @@
 
 import asyncio
 import asyncio.events
+import gc
 import inspect
 import threading
 
@@ -197,5 +198,9 @@ class RunCoroutineUntilComplete:
 
 
 def _driven_by_a_task(loop, coro):
-    """Whether a pending task of ``loop`` wraps ``coro`` (asyncio.all_tasks: its pending tasks)."""
-    return any(task.get_coro() is coro for task in asyncio.all_tasks(loop))
+    """Whether a pending task of ``loop`` wraps ``coro``: one of asyncio.all_tasks, or, for a loop whose
+    tasks are not in asyncio's registry (RUNNER-2's tasks_unseen_by_all_tasks), a pending future that
+    refers to it (the garbage collector's referrers; this runs only for a coroutine left unstarted)."""
+    if any(task.get_coro() is coro for task in asyncio.all_tasks(loop)):
+        return True
+    return any(asyncio.isfuture(holder) and not holder.done() for holder in gc.get_referrers(coro))

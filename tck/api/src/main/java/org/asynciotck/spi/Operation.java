@@ -632,4 +632,46 @@ public sealed interface Operation {
             afterAwait = afterAwait == null ? List.of() : List.copyOf(afterAwait);
         }
     }
+
+    // ---- runs and their endings (issue 28) ----------------------------------------------------
+
+    /** How {@link RunUnderRunner} runs main: {@code asyncio.Runner} (3.11+) or {@code asyncio.run} (3.12+). */
+    enum RunnerEntry {
+        /** {@code with asyncio.Runner(loop_factory=F) as runner: runner.run(main())}. */
+        RUNNER,
+        /** {@code asyncio.run(main(), loop_factory=F)}. */
+        ASYNCIO_RUN;
+
+        /** Its name on the wire: "runner", "asyncio_run". */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How main ends in {@link RunUnderRunner}. */
+    enum MainEnding {
+        /** It records "main" and returns "main". */
+        RETURNS,
+        /** It records "main" and raises {@code RuntimeError("raised by main")}. */
+        RAISES,
+        /** It records "main" and raises {@code KeyboardInterrupt}. */
+        RAISES_KEYBOARD_INTERRUPT,
+        /** Ctrl-C while it awaits: SIGINT on the main thread; it records "main cancelled" when cancelled. */
+        INTERRUPTED;
+
+        /** Its name on the wire: "returns", "raises", "raises_keyboard_interrupt", "interrupted". */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Runs a program under a runner given the loop under test's factory (RUNNER-2): main sets a default
+     * executor that records "executor shut down" once a waiting shutdown returned, leaves a task that records
+     * "task cancelled" when cancelled and a live async generator whose {@code finally} records "generator
+     * closed", then ends as {@code main} says. Each event's value is "loop open" or "loop closed"; "loop
+     * closed" is recorded last when the runner's loop is closed once it returned. Value: main's result, or the
+     * error the runner raised; before the entry's API level, an error outcome.
+     */
+    record RunUnderRunner(RunnerEntry entry, MainEnding main) implements Operation {}
 }

@@ -73,12 +73,12 @@ class GalleryOfBrokenLoopsTest {
         return Stream.of(
                 // the three loops of issue 15; made inside a running task, the inline step collides with
                 // the task that runs (the enter-task conflict is reported) and never starts (TASK-2)
-                broken("create_task_starts_at_once", "TASK-1", "TASK-2", "AGEN-4=blocked", "AGEN-5=blocked"),
+                broken("create_task_starts_at_once", "TASK-1", "TASK-2", "AGEN-4=blocked", "AGEN-5=blocked", "RUNNER-2=blocked"),
                 broken("one_due_timer_per_iteration", "NTODO-1"),
                 broken("raising_callback_ends_iteration", "NTODO-1"),
                 // the ready queue and the batch; done callbacks are queued in order but run newest first
                 // (RUN-7's callbacks in the order they were queued: blocked by NTODO-3)
-                broken("lifo_ready_queue", "NTODO-3", "FUTURE-1", "RUN-7=blocked", "CTX-3=blocked"),
+                broken("lifo_ready_queue", "NTODO-3", "FUTURE-1", "RUN-7=blocked", "CTX-3=blocked", "RUNNER-2=blocked"),
                 // a task woken in this iteration resumes in it; a stopping batch runs what it schedules;
                 // stop() before run_forever() runs more than one iteration; a task made by a callback or
                 // a task starts in the iteration that made it (TASK-1, TASK-2: blocked by NTODO-2, as the task's
@@ -99,7 +99,7 @@ class GalleryOfBrokenLoopsTest {
                 // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2)
                 broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1=blocked", "TASK-2=blocked",
                         "RUN-7=blocked",
-                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
+                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked", "RUNNER-2=blocked"),
                 // the inbox takes callbacks from a closed loop too (CLOSED-3)
                 broken("threadsafe_inbox", "NTODO-3", "CLOSED-3"),
                 // stop()
@@ -126,7 +126,7 @@ class GalleryOfBrokenLoopsTest {
                 // declares TIMEOUT-2 (the loop wakes for its earliest timer), so they are blocked by it
                 broken("timeout_in_milliseconds", "TIMEOUT-2=timed-out", "TIMEOUT-4", "TIMER-2=blocked",
                         "TIMER-3=blocked", "TIMER-5=blocked", "IO-1=blocked", "RUN-3=blocked",
-                        "RUN-4=blocked", "CLOCK-2=blocked"),
+                        "RUN-4=blocked", "CLOCK-2=blocked", "RUNNER-1=blocked"),
                 // timers and handles; an overdue timer is 49 days away (TIMER-4); the other rules' due timers
                 // have a zero delay, which does not wrap; TIMER-1's when() of an overdue timer declares TIMER-4
                 broken("negative_delay_wraps", "TIMER-4", "TIMER-1=blocked"),
@@ -164,23 +164,23 @@ class GalleryOfBrokenLoopsTest {
                 // step when it cancelled itself before it awaited: CANCEL-4); a task whose
                 // future forgot it never resumes, so run_until_complete of it waits out the bound; nor does a task
                 // cancelled in asyncio.sleep(), so CLOCK-2's long sleep is blocked by CANCEL-3
-                broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1", "CANCEL-2", "CANCEL-4"),
+                broken("cancel_calls_back_at_once", "FUTURE-1", "CYCLES-1", "CANCEL-2", "CANCEL-4", "RUNNER-2=blocked"),
                 broken("cancel_forgets_done_callbacks", "FUTURE-1", "CYCLES-1", "CANCEL-3", "CANCEL-5=timed-out",
-                        "CANCEL-7=timed-out", "CLOCK-2=blocked"),
+                        "CANCEL-7=timed-out", "CLOCK-2=blocked", "RUNNER-2=blocked"),
                 // tasks; a first step an iteration late is late for TASK-2 and for TASK-1's running loop; every
                 // cancellation and current-task rule that runs one iteration for a task to reach its await is
                 // blocked by TASK-2 (declared @needs-TASK-2)
                 broken("create_task_queues_bookkeeping", "TASK-1"),
                 broken("create_task_starts_late", "TASK-1", "TASK-2", "CANCEL-1=blocked", "CANCEL-2=blocked",
                         "CANCEL-3=blocked", "CANCEL-4=blocked", "CANCEL-5=blocked", "CANCEL-6=blocked",
-                        "CURRENT-1=blocked", "CURRENT-2=blocked", "CTX-4=blocked"),
+                        "CURRENT-1=blocked", "CURRENT-2=blocked", "CTX-4=blocked", "RUNNER-2=blocked"),
                 // the paths programs take: tasks made and futures completed inside a running task;
                 // a task made inside a task starts in the iteration that made it, late for TASK-2 too
                 broken("nested_create_task_steps_at_once", "TASK-1", "TASK-2"),
                 // a task awaiting a future that another task completes is woken inside that task's
                 // step, where entering it conflicts with the task that runs (CYCLES-1: it never ends); the
                 // future a self-cancelled task awaits wakes it inside its own step, in its entered context (CANCEL-4)
-                broken("calls_back_in_task_steps", "FUTURE-1", "CYCLES-1", "CANCEL-4"),
+                broken("calls_back_in_task_steps", "FUTURE-1", "CYCLES-1", "CANCEL-4", "RUNNER-2=blocked"),
                 // declares eager-task-factory; asyncio.create_task, ensure_future and TaskGroup skip it
                 broken("plain_calls_skip_the_task_factory", "EAGER-4"),
                 // issue 16 part A: futures, timers and exception handlers beyond the source document
@@ -208,29 +208,29 @@ class GalleryOfBrokenLoopsTest {
                 broken("delays_in_int32_milliseconds", "CLOCK-2"),
                 broken("cancel_twice_raises", "HANDLE-4"),
                 broken("context_without_handle", "EXC-1"),
-                broken("base_exceptions_reported", "EXC-2", "AGEN-2=blocked"),
+                broken("base_exceptions_reported", "EXC-2", "AGEN-2=blocked", "RUNNER-1=blocked", "RUNNER-2=blocked"),
                 broken("default_handler_not_restorable", "EXC-3"),
                 broken("handler_error_escapes", "EXC-4"),
                 broken("call_exception_handler_only_logs", "EXC-5", "AGEN-5=blocked"),
                 // issue 16 part B: running and stopping; close() asks is_running() whether it may close, and
                 // eager start whether the loop runs (so eager tasks fall back to queueing their first step)
-                broken("run_until_complete_drops_coroutine_result", "RUN-1"),
+                broken("run_until_complete_drops_coroutine_result", "RUN-1", "RUNNER-1=blocked"),
                 broken("is_running_always_false", "RUN-2", "CLOSED-1", "EAGER-1", "EAGER-3=blocked", "SENTINEL-2=blocked"),
                 broken("nested_run_until_complete_returns_none", "RUN-3"),
                 broken("stopped_run_until_complete_returns_none", "RUN-4"),
                 // (and returns without the iteration that runs the future's done callbacks: RUN-7, blocked by RUN-5)
-                broken("done_future_run_returns_none", "RUN-5", "RUN-7=blocked"),
+                broken("done_future_run_returns_none", "RUN-5", "RUN-7=blocked", "RUNNER-1=blocked"),
                 // closing the loop
                 broken("close_while_running_ignored", "CLOSED-1"),
                 // is_closed() lying, remove_reader() after close() goes on to the closed selector (CLOSED-5)
-                broken("is_closed_always_false", "CLOSED-2", "CLOSED-5"),
+                broken("is_closed_always_false", "CLOSED-2", "CLOSED-5", "RUNNER-2=blocked"),
                 broken("closed_loop_accepts_call_soon", "CLOSED-3"),
                 broken("closed_run_forever_returns", "CLOSED-4"),
                 // cancelling tasks: a cancel() that is never delivered loses its message too; a task
                 // completed without resuming its coroutine can neither clean up nor refuse
                 broken("cancel_before_first_step_ignored", "CANCEL-1", "CANCEL-7"),
-                broken("cancel_ends_task_at_once", "CANCEL-2", "CANCEL-3", "CANCEL-5"),
-                broken("cancel_skips_the_coroutine", "CANCEL-3", "CANCEL-5"),
+                broken("cancel_ends_task_at_once", "CANCEL-2", "CANCEL-3", "CANCEL-5", "RUNNER-2=blocked"),
+                broken("cancel_skips_the_coroutine", "CANCEL-3", "CANCEL-5", "RUNNER-2=blocked"),
                 broken("cancel_leaves_awaited_future", "CANCEL-4"),
                 broken("cancellation_cannot_be_refused", "CANCEL-5"),
                 broken("cancel_of_done_task_answers_true", "CANCEL-6"),
@@ -239,7 +239,7 @@ class GalleryOfBrokenLoopsTest {
                 // which the loop reports, and RUN-1's raising coroutine is such a step
                 broken("steps_hide_their_task", "CURRENT-1", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
                 broken("callbacks_inherit_the_task", "CURRENT-2"),
-                broken("failed_step_leaves_a_task_current", "CURRENT-3", "RUN-1", "AGEN-5=blocked"),
+                broken("failed_step_leaves_a_task_current", "CURRENT-3", "RUN-1", "AGEN-5=blocked", "RUNNER-1=blocked", "RUNNER-2=blocked"),
                 // watching file descriptors
                 broken("readers_always_ready", "IO-1"),
                 broken("edge_triggered_readers", "IO-2"),
@@ -248,10 +248,10 @@ class GalleryOfBrokenLoopsTest {
                 broken("writers_never_called", "IO-5", "CTX-6=blocked"),
                 // async generators: a loop that never installs its hooks is told of no generator, so closing the
                 // ones a program lets go of (AGEN-3) and shutting them down (AGEN-4, then AGEN-5) are blocked by AGEN-1
-                broken("never_installs_asyncgen_hooks", "AGEN-1", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
+                broken("never_installs_asyncgen_hooks", "AGEN-1", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked", "RUNNER-2=blocked"),
                 broken("leaves_its_asyncgen_hooks", "AGEN-2"),
                 broken("closes_collected_asyncgens_in_place", "AGEN-3"),
-                broken("shutdown_asyncgens_does_nothing", "AGEN-4", "AGEN-5=blocked"),
+                broken("shutdown_asyncgens_does_nothing", "AGEN-4", "AGEN-5=blocked", "RUNNER-2=blocked"),
                 broken("shutdown_asyncgens_raises", "AGEN-5"),
                 // contexts (issue 28); done callbacks and task steps are scheduled with context=, so a loop that
                 // drops context= has them blocked by CTX-2 (CTX-4, CTX-5 and CTX-7's scenarios with a context),
@@ -262,7 +262,15 @@ class GalleryOfBrokenLoopsTest {
                 broken("done_callbacks_in_completers_context", "CTX-4", "CTX-5=blocked"),
                 broken("task_steps_outside_the_task_context", "CTX-5"),
                 broken("readers_in_an_empty_context", "CTX-6"),
-                broken("get_context_answers_a_copy", "CTX-7"));
+                broken("get_context_answers_a_copy", "CTX-7"),
+                // runs and their endings (issue 28): a run_until_complete() guard left set by KeyboardInterrupt
+                // refuses the runner's cleanup runs too, so RUNNER-2's interrupted mains are blocked by RUNNER-1
+                broken("unusable_after_keyboard_interrupt", "RUNNER-1", "RUNNER-2=blocked"),
+                // main's KeyboardInterrupt queues the stopping callback on main's task, which then stops the
+                // runner's first cleanup run (RUNNER-2's main raising KeyboardInterrupt, blocked by RUNNER-1)
+                broken("interrupted_future_still_stops_the_loop", "RUNNER-1", "RUNNER-2=blocked"),
+                broken("tasks_unseen_by_all_tasks", "RUNNER-2"),
+                broken("sigint_handler_replaced_while_running", "RUNNER-2"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -104,6 +104,7 @@ class GalleryExplorationTest {
             Map.entry("readers_in_an_empty_context", "CTX-6"),
             Map.entry("get_context_answers_a_copy", "CTX-7"));
 
+    private static final String NOT_GENERATED = "the programs do not use ";
     private static final String RARE = "too rare at seed 7 within the budget (the generator's own engine)";
 
     /**
@@ -122,6 +123,14 @@ class GalleryExplorationTest {
             Map.entry("shutdown_asyncgens_raises", "the programs' generators never raise while closing: a closing task"
                     + " that ends with an error never lets shutdown_asyncgens() end on a loop where a failed step breaks"
                     + " every later step (failed_step_leaves_a_task_current), at the kit's bound per shrink candidate"),
+            // runs and their endings (RUNNER-1, RUNNER-2): a program's KeyboardInterrupt or SystemExit ends its
+            // last run, so no later run_until_complete() meets what it left; no program runs under a runner
+            Map.entry("unusable_after_keyboard_interrupt", "no program runs the loop again after a KeyboardInterrupt"
+                    + " or SystemExit left run_until_complete()"),
+            Map.entry("interrupted_future_still_stops_the_loop", "no program runs the loop again after a"
+                    + " KeyboardInterrupt or SystemExit left run_until_complete()"),
+            Map.entry("tasks_unseen_by_all_tasks", NOT_GENERATED + "asyncio.Runner or asyncio.all_tasks"),
+            Map.entry("sigint_handler_replaced_while_running", NOT_GENERATED + "asyncio.Runner or SIGINT"),
             Map.entry("done_callbacks_in_one_handle", RARE),
             Map.entry("cancelled_exception_returned", RARE),
             Map.entry("cancel_message_dropped", RARE));

@@ -416,6 +416,11 @@ final class Interpreter {
                         o.afterAwait(), i);
                 i.state.nameTask(o.task(), i.contexts.createTask(coroutine, o.task(), o.context()));
             })
+            // ---- runs and their endings (issue 28): asyncio.Runner's cleanup shuts down the default
+            // executor, which JavaLoop does not have yet, so RUNNER-2 is not applicable to a Java loop
+            .action(Operation.RunUnderRunner.class, (i, o) -> {
+                throw missing("shutdownDefaultExecutor");
+            })
             .build();
 
     /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */

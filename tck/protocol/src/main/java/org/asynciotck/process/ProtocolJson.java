@@ -44,6 +44,8 @@ public final class ProtocolJson {
                 .addMixIn(Operation.BaseErrorType.class, WireNamed.class)
                 .addMixIn(Operation.ExceptionHandlerKind.class, WireNamed.class)
                 .addMixIn(Operation.AsyncgenHooksKind.class, WireNamed.class)
+                .addMixIn(Operation.RunnerEntry.class, WireNamed.class)
+                .addMixIn(Operation.MainEnding.class, WireNamed.class)
                 .addMixIn(Operation.RunOnce.Via.class, WireNamed.class)
                 .addMixIn(Operation.RunOnce.class, RunOnceViaLeftOutWhenDocumented.class)
                 .addMixIn(Operation.RunOnceOnAnotherThread.class, RunOnceViaLeftOutWhenDocumented.class)

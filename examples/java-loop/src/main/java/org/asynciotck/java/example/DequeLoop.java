@@ -549,6 +549,11 @@ public class DequeLoop implements JavaLoop {
                 }
             } catch (RuntimeException e) {
                 complete(null, e);
+            } catch (LoopError.Exit e) {
+                // KeyboardInterrupt or SystemExit: the task ends with it, and it leaves the run (CPython
+                // Task.__step: "super().set_exception(exc); raise"), so the loop is usable afterwards (RUNNER-1)
+                complete(null, e);
+                throw e;
             } finally {
                 current = null;
             }
