@@ -42,29 +42,34 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
   Rule: run_in_executor(None, f) runs f off the loop's thread and completes its future with f's outcome on the loop's thread, waking an idle loop by itself to do it
     Beyond the claims: asyncio docs, loop.run_in_executor ("Arrange for func to be called in the specified executor ... This method returns a asyncio.Future object"); CPython base_events.py, run_in_executor (futures.wrap_future(executor.submit(func, *args), loop=self)); futures.py, _chain_future (loop.call_soon_threadsafe(_set_state, destination, source))
 
-    Scenario: A job's result completes the future, in a done callback run on the loop's thread
-      Given job "j" is run in the default executor as future "f", and returns 42
-      And callback "delivered" is added as a done callback of future "f" and, when it runs, does:
-        | note whether it runs on the loop's thread as "thread" |
-        | stop the loop                                          |
-      When the loop runs until it is stopped
-      Then job "j" ran off the loop's thread
+    # The loop runs on its own thread, so a loop that does not wake to deliver a result fails these
+    # scenarios within the wake-up bound instead of holding the kit's thread; it wakes for
+    # call_soon_threadsafe, which STALL-2 checks.
+    @needs-STALL-2
+    Scenario: A job's result completes the future, and its done callback runs on the loop's thread
+      Given the loop is running on its own thread and is idle
+      When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
+        | run job "j" in the default executor as future "f", which returns 42                                      |
+        | add callback "delivered" as a done callback of future "f", which notes whether it runs on the loop's thread as "thread" |
+      Then callback "delivered" runs within the wake-up bound
+      And job "j" ran off the loop's thread
       And future "f" holds the result 42
       And note "thread" is true
 
-    Scenario: A job's exception completes the future, in a done callback run on the loop's thread
-      Given job "j" is run in the default executor as future "f", and raises
-      And callback "delivered" is added as a done callback of future "f" and, when it runs, does:
-        | note whether it runs on the loop's thread as "thread" |
-        | stop the loop                                          |
-      When the loop runs until it is stopped
-      Then job "j" ran off the loop's thread
+    @needs-STALL-2
+    Scenario: A job's exception completes the future, and its done callback runs on the loop's thread
+      Given the loop is running on its own thread and is idle
+      When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
+        | run job "j" in the default executor as future "f", which raises                                          |
+        | add callback "delivered" as a done callback of future "f", which notes whether it runs on the loop's thread as "thread" |
+      Then callback "delivered" runs within the wake-up bound
+      And job "j" ran off the loop's thread
       And future "f" holds an exception of type RuntimeError
       And note "thread" is true
 
     # The job works for 0.2 s, orders of magnitude longer than a loop takes to return to its
     # selector, so its result arrives while the loop is blocked there with no timer (the stall
-    # bound's reasoning, docs/threads-and-time.md); only then does it matter who wakes the loop.
+    # bound's reasoning, docs/threads-and-time.md): only the delivery itself can wake it.
     @needs-STALL-2
     Scenario: A loop idle in its selector, with no timer, wakes by itself when a job's result arrives
       Given the loop is running on its own thread and is idle
@@ -72,40 +77,33 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
         | run job "j" in the default executor as future "f", which returns 42 after 0.2 seconds |
         | add callback "delivered" as a done callback of future "f"                             |
       Then callback "delivered" runs within the wake-up bound
-      And job "j" ran off the loop's thread
+      And future "f" holds the result 42
 
   @EXEC-2 @MUST
   Rule: After set_default_executor(e), run_in_executor(None, f) submits f to e
     Beyond the claims: asyncio docs, loop.set_default_executor ("Set executor as the default executor used by run_in_executor()"); CPython base_events.py, set_default_executor (self._default_executor = executor) and run_in_executor (executor = self._default_executor)
 
-    # The future's done callback stops the loop, which EXEC-1 checks it runs.
+    The kit counts what is submitted to its executor as run_in_executor() returns; the job's
+    result is EXEC-1's.
+
+    # Each runs a job with run_in_executor, which EXEC-1 checks returns the loop's future.
     @needs-EXEC-1
     Scenario: A job goes to the executor the program set
       Given executor "e" of the program is set as the loop's default executor
-      And job "j" is run in the default executor as future "f", and returns 42
-      And callback "delivered" is added as a done callback of future "f" and, when it runs, does:
-        | stop the loop |
-      When the loop runs until it is stopped
+      When job "j" is run in the default executor as future "f", and returns 42
       Then executor "e" received 1 job
-      And future "f" holds the result 42
 
     @needs-EXEC-1
     Scenario: Setting a second executor replaces the first
       Given executor "first" of the program is set as the loop's default executor
       And executor "second" of the program is set as the loop's default executor
-      And job "j" is run in the default executor as future "f", and returns 42
-      And callback "delivered" is added as a done callback of future "f" and, when it runs, does:
-        | stop the loop |
-      When the loop runs until it is stopped
+      When job "j" is run in the default executor as future "f", and returns 42
       Then executor "second" received 1 job
       And executor "first" received 0 jobs
 
     @needs-EXEC-1
     Scenario: Setting an executor after the loop made its own replaces the loop's
       Given job "early" is run in the default executor as future "f", and returns 42
-      And callback "delivered" is added as a done callback of future "f" and, when it runs, does:
-        | stop the loop |
-      And the loop runs until it is stopped
       And executor "e" of the program is set as the loop's default executor
       When job "late" is run in the default executor as future "g", and returns 42
       Then executor "e" received 1 job
@@ -117,12 +115,15 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     The documentation names the error's type, not its words: CPython 3.10 to 3.13 and uvloop all
     say "Executor shutdown has been called", which the kit does not demand.
 
+    # The scenarios that run a job declare EXEC-1, which checks that run_in_executor returns the loop's future.
+    @needs-EXEC-1
     Scenario: A job still running ends before shutdown_default_executor() returns
       Given job "j" is run in the default executor as future "f", and returns 42 after 0.3 seconds
       When the loop runs shutdown_default_executor()
       Then job "j" had ended when shutdown_default_executor returned
       And shutdown_default_executor warned nothing
 
+    @needs-EXEC-1
     Scenario: After shutdown_default_executor(), run_in_executor(None, f) raises RuntimeError
       Given job "j" is run in the default executor as future "f", and returns 42
       And the loop runs shutdown_default_executor()
@@ -138,6 +139,8 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
   Rule: shutdown_default_executor() accepts timeout=, as asyncio.Runner passes it, and with a job that ends in time waits for it
     Beyond the claims: asyncio docs, loop.shutdown_default_executor ("Changed in version 3.12: Added the timeout parameter"); CPython runners.py, Runner.close (loop.run_until_complete(loop.shutdown_default_executor(constants.THREAD_JOIN_TIMEOUT))), which asyncio.run goes through
 
+    # A job that ends in time is waited for as without a timeout, which EXEC-3 checks.
+    @needs-EXEC-1 @needs-EXEC-3
     Scenario: With a timeout longer than the job, the job ends before shutdown_default_executor(timeout=5) returns
       Given job "j" is run in the default executor as future "f", and returns 42 after 0.3 seconds
       When the loop runs shutdown_default_executor(timeout=5)
@@ -160,9 +163,6 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     @needs-EXEC-1
     Scenario: A loop closed after it made its default executor refuses run_in_executor(None, f)
       Given job "early" is run in the default executor as future "f", and returns 42
-      And callback "delivered" is added as a done callback of future "f" and, when it runs, does:
-        | stop the loop |
-      And the loop runs until it is stopped
       And the loop is closed
       When job "j" is run in the default executor as future "g", which may be refused
       Then it is refused with RuntimeError "Event loop is closed"
@@ -174,6 +174,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     CPython 3.12 documents this but awaits the executor's own shutdown before it joins with the
     timeout, so it waits for the job all the same (errata E-22): the rule applies from 3.13.
 
+    @needs-EXEC-1 @needs-EXEC-4
     Scenario: A job of 2 s does not hold shutdown_default_executor(timeout=0.1)
       Given job "j" is run in the default executor as future "f", and returns 42 after 2 seconds
       When the loop runs shutdown_default_executor(timeout=0.1)
