@@ -44,12 +44,15 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
 
     # The loop runs on its own thread, so a loop that does not wake to deliver a result fails these
     # scenarios within the wake-up bound instead of holding the kit's thread; it wakes for
-    # call_soon_threadsafe, which STALL-2 checks.
+    # call_soon_threadsafe, which STALL-2 checks. The jobs of the first two work for 0.2 s, orders of
+    # magnitude longer than a loop takes to return to its selector: their outcome arrives while the loop
+    # is blocked there with no timer (the stall bound's reasoning, docs/threads-and-time.md), so only the
+    # delivery itself can wake it, and the done callback was added before the future was done.
     @needs-STALL-2
-    Scenario: A job's result completes the future, and its done callback runs on the loop's thread
+    Scenario: A job's result wakes the idle loop, completes the future, and its done callback runs on the loop's thread
       Given the loop is running on its own thread and is idle
       When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
-        | run job "j" in the default executor as future "f", which returns 42                                      |
+        | run job "j" in the default executor as future "f", which returns 42 after 0.2 seconds                    |
         | add callback "delivered" as a done callback of future "f", which notes whether it runs on the loop's thread as "thread" |
       Then callback "delivered" runs within the wake-up bound
       And job "j" ran off the loop's thread
@@ -57,27 +60,25 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
       And note "thread" is true
 
     @needs-STALL-2
-    Scenario: A job's exception completes the future, and its done callback runs on the loop's thread
+    Scenario: A job's exception wakes the idle loop, completes the future, and its done callback runs on the loop's thread
       Given the loop is running on its own thread and is idle
       When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
-        | run job "j" in the default executor as future "f", which raises                                          |
+        | run job "j" in the default executor as future "f", which raises after 0.2 seconds                        |
         | add callback "delivered" as a done callback of future "f", which notes whether it runs on the loop's thread as "thread" |
       Then callback "delivered" runs within the wake-up bound
       And job "j" ran off the loop's thread
       And future "f" holds an exception of type RuntimeError
       And note "thread" is true
 
-    # The job works for 0.2 s, orders of magnitude longer than a loop takes to return to its
-    # selector, so its result arrives while the loop is blocked there with no timer (the stall
-    # bound's reasoning, docs/threads-and-time.md): only the delivery itself can wake it.
     @needs-STALL-2
-    Scenario: A loop idle in its selector, with no timer, wakes by itself when a job's result arrives
+    Scenario: A job that ends at once completes the future, and its done callback runs on the loop's thread
       Given the loop is running on its own thread and is idle
       When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
-        | run job "j" in the default executor as future "f", which returns 42 after 0.2 seconds |
-        | add callback "delivered" as a done callback of future "f"                             |
+        | run job "j" in the default executor as future "f", which returns 42                                      |
+        | add callback "delivered" as a done callback of future "f", which notes whether it runs on the loop's thread as "thread" |
       Then callback "delivered" runs within the wake-up bound
       And future "f" holds the result 42
+      And note "thread" is true
 
   @EXEC-2 @MUST
   Rule: After set_default_executor(e), run_in_executor(None, f) submits f to e

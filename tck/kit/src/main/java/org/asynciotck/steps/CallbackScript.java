@@ -113,12 +113,9 @@ final class CallbackScript {
                     m -> note(m.group(1), new Operation.ContextValue(null))),
             form("run job \"j\" in the default executor as future \"f\", which returns 42 after 0.2 seconds",
                     "run job " + NAME + " in the default executor as future " + NAME
-                            + ", which returns 42(?: after (\\d+(?:\\.\\d+)?) seconds)?",
+                            + ", which (returns 42|raises)(?: after (\\d+(?:\\.\\d+)?) seconds)?",
                     m -> new Operation.RunInExecutor(m.group(1), m.group(2),
-                            m.group(3) == null ? 0 : Double.parseDouble(m.group(3)), false)),
-            form("run job \"j\" in the default executor as future \"f\", which raises",
-                    "run job " + NAME + " in the default executor as future " + NAME + ", which raises",
-                    m -> new Operation.RunInExecutor(m.group(1), m.group(2), 0, true)),
+                            m.group(4) == null ? 0 : Double.parseDouble(m.group(4)), m.group(3).equals("raises"))),
             form("add callback \"cb\" as a done callback of future \"f\", which notes whether it runs on the loop's thread as \"n\"",
                     "add callback " + NAME + " as a done callback of future " + NAME
                             + ", which notes whether it runs on the loop's thread as " + NAME,
