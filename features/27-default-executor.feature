@@ -47,8 +47,10 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     # call_soon_threadsafe, which STALL-2 checks. The jobs of the first two work for 0.2 s, orders of
     # magnitude longer than a loop takes to return to its selector: their outcome arrives while the loop
     # is blocked there with no timer (the stall bound's reasoning, docs/threads-and-time.md), so only the
-    # delivery itself can wake it, and the done callback was added before the future was done.
-    @needs-STALL-2
+    # delivery itself can wake it, and the done callback was added before the future was done. The
+    # delivery schedules the done callback, which runs in a later iteration (NTODO-2): a loop whose
+    # call_soon runs callbacks inline runs it on the worker thread.
+    @needs-STALL-2 @needs-NTODO-2
     Scenario: A job's result wakes the idle loop, completes the future, and its done callback runs on the loop's thread
       Given the loop is running on its own thread and is idle
       When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
@@ -59,7 +61,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
       And future "f" holds the result 42
       And note "thread" is true
 
-    @needs-STALL-2
+    @needs-STALL-2 @needs-NTODO-2
     Scenario: A job's exception wakes the idle loop, completes the future, and its done callback runs on the loop's thread
       Given the loop is running on its own thread and is idle
       When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
@@ -70,7 +72,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
       And future "f" holds an exception of type RuntimeError
       And note "thread" is true
 
-    @needs-STALL-2
+    @needs-STALL-2 @needs-NTODO-2
     Scenario: A job that ends at once completes the future, and its done callback runs on the loop's thread
       Given the loop is running on its own thread and is idle
       When callback "go" is scheduled with call_soon_threadsafe from another thread and, when it runs, does:
@@ -117,14 +119,16 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     say "Executor shutdown has been called", which the kit does not demand.
 
     # The scenarios that run a job declare EXEC-1, which checks that run_in_executor returns the loop's future.
-    @needs-EXEC-1
+    # The thread that shuts the executor down hands its end to the loop with call_soon_threadsafe (STALL-2),
+    # and the coroutine resumes in a later iteration (NTODO-2).
+    @needs-EXEC-1 @needs-STALL-2 @needs-NTODO-2
     Scenario: A job still running ends before shutdown_default_executor() returns
       Given job "j" is run in the default executor as future "f", and returns 42 after 0.3 seconds
       When the loop runs shutdown_default_executor()
       Then job "j" had ended when shutdown_default_executor returned
       And shutdown_default_executor warned nothing
 
-    @needs-EXEC-1
+    @needs-EXEC-1 @needs-STALL-2 @needs-NTODO-2
     Scenario: After shutdown_default_executor(), run_in_executor(None, f) raises RuntimeError
       Given job "j" is run in the default executor as future "f", and returns 42
       And the loop runs shutdown_default_executor()
@@ -141,7 +145,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     Beyond the claims: asyncio docs, loop.shutdown_default_executor ("Changed in version 3.12: Added the timeout parameter"); CPython runners.py, Runner.close (loop.run_until_complete(loop.shutdown_default_executor(constants.THREAD_JOIN_TIMEOUT))), which asyncio.run goes through
 
     # A job that ends in time is waited for as without a timeout, which EXEC-3 checks.
-    @needs-EXEC-1 @needs-EXEC-3
+    @needs-EXEC-1 @needs-EXEC-3 @needs-STALL-2 @needs-NTODO-2
     Scenario: With a timeout longer than the job, the job ends before shutdown_default_executor(timeout=5) returns
       Given job "j" is run in the default executor as future "f", and returns 42 after 0.3 seconds
       When the loop runs shutdown_default_executor(timeout=5)
@@ -175,7 +179,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
     CPython 3.12 documents this but awaits the executor's own shutdown before it joins with the
     timeout, so it waits for the job all the same (errata E-22): the rule applies from 3.13.
 
-    @needs-EXEC-1 @needs-EXEC-4
+    @needs-EXEC-1 @needs-EXEC-4 @needs-STALL-2 @needs-NTODO-2
     Scenario: A job of 2 s does not hold shutdown_default_executor(timeout=0.1)
       Given job "j" is run in the default executor as future "f", and returns 42 after 2 seconds
       When the loop runs shutdown_default_executor(timeout=0.1)

@@ -96,10 +96,13 @@ class GalleryOfBrokenLoopsTest {
                 // callbacks does too, which no scenario of NTODO-1 schedules
                 broken("batch_budget", "SENTINEL-1", "NTODO-1"),
                 // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
-                // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2)
+                // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2);
+                // a job's delivery runs the future's done callbacks on the worker thread, and shutdown_default_executor
+                // resumes on its joining thread, which then joins itself (EXEC-1, EXEC-3, EXEC-4: blocked by NTODO-2)
                 broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1=blocked", "TASK-2=blocked",
                         "RUN-7=blocked",
-                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked"),
+                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked",
+                        "EXEC-1=blocked", "EXEC-3=blocked", "EXEC-4=blocked"),
                 // the inbox takes callbacks from a closed loop too (CLOSED-3)
                 broken("threadsafe_inbox", "NTODO-3", "CLOSED-3"),
                 // stop()
