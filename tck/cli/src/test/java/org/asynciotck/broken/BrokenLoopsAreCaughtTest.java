@@ -105,8 +105,8 @@ class BrokenLoopsAreCaughtTest {
             Set<String> breaks, @TempDir Path out) {
         try (LoopImplementation implementation = loop.get()) {
             RunResult result = certify(implementation, ExplorationBudget.OFF, out);
-            assertThat(failing(result)).as("rules failed by the loop whose defect is: %s; blocked: %s", defect,
-                    blocked(result)).isEqualTo(breaks);
+            assertThat(failing(result)).as("rules failed by the loop whose defect is: %s; blocked: %s; why: %s", defect,
+                    blocked(result), reasons(result, breaks)).isEqualTo(breaks);
             result.rules().stream().filter(rule -> breaks.contains(rule.id())).flatMap(rule -> rule.scenarios().stream())
                     .filter(scenario -> scenario.verdict() == Verdict.FAIL).forEach(scenario ->
                     assertThat(scenario.message()).as("failure message names the rule and the implementation")
@@ -126,8 +126,8 @@ class BrokenLoopsAreCaughtTest {
         try (LoopImplementation implementation = loop.get()) {
             RunResult result = certify(implementation, ExplorationBudget.DEFAULT, out);
             assertThat(result.exploration().state()).isEqualTo(Exploration.State.RAN);
-            assertThat(failing(result)).as("rules failed by the loop whose defect is: %s, with %s; blocked: %s", defect,
-                    result.exploration().describe(), blocked(result)).isEqualTo(breaks);
+            assertThat(failing(result)).as("rules failed by the loop whose defect is: %s, with %s; blocked: %s; why: %s",
+                    defect, result.exploration().describe(), blocked(result), reasons(result, breaks)).isEqualTo(breaks);
         }
     }
 
@@ -145,6 +145,14 @@ class BrokenLoopsAreCaughtTest {
         return failed;
     }
 
+    /** The first failure message of each rule that fails although the defect should not break it. */
+    private static List<String> reasons(RunResult result, Set<String> breaks) {
+        return failing(result).stream().filter(id -> !breaks.contains(id)).flatMap(id -> result.rules().stream()
+                .filter(rule -> rule.id().equals(id)).flatMap(rule -> rule.scenarios().stream())
+                .filter(scenario -> scenario.verdict().isProblem()).map(scenario -> String.valueOf(scenario.message()))
+                .limit(1)).toList();
+    }
+
     private static Set<String> blocked(RunResult result) {
         Set<String> blocked = new TreeSet<>();
         result.rules().stream().filter(rule -> rule.verdict() == Verdict.BLOCKED).forEach(rule -> blocked.add(rule.id()));
@@ -160,7 +168,7 @@ class BrokenLoopsAreCaughtTest {
             // the rules of the profiles it does not declare, and EXPLORE-1: this run is not the kit's runner, which
             // gives the exploration stage its budget (ExplorationStageTest runs it)
             assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("SYNC-1", "CYCLES-2", "EAGER-4", "STALL-4",
-                    "NEST-1", "NEST-2", "NEST-3", "NEST-4", "EXPLORE-1");
+                    "NEST-1", "NEST-2", "NEST-3", "NEST-4", "EXPLORE-1", "EXEC-6"); // EXEC-6: 3.13+, the loop declares 3.12
         }
     }
 
@@ -174,8 +182,19 @@ class BrokenLoopsAreCaughtTest {
             // dispatch; the rules' other scenarios pass
             assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("FUTURE-1", "FUTURE-2", "CYCLES-1",
                     "EAGER-4", "STALL-4", "ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4",
-                    "NEST-1", "NEST-2", "NEST-3", "NEST-4", "EXPLORE-1", "RUN-7");
+                    "NEST-1", "NEST-2", "NEST-3", "NEST-4", "EXPLORE-1", "RUN-7", "EXEC-6");
             assertThat(run.passedRules()).contains("ERROR-1", "FUTURE-5", "EXC-1", "EXC-2", "CANCEL-2", "CANCEL-4");
+        }
+    }
+
+    /** At API level 3.13 the rules of 3.13 apply too, and the reference loop passes them (EXEC-6). */
+    @Test
+    void theReferenceLoopAtApiLevel313PassesTheRulesOf313() {
+        ReferenceConfig at313 = ReferenceConfig.defaults().withApiLevel(ApiLevel.parse("3.13"));
+        try (LoopImplementation reference = new ReferenceImplementation(at313)) {
+            FeatureRun run = FeatureRun.of(reference);
+            assertThat(run.failures()).isEmpty();
+            assertThat(run.passedRules()).contains("EXEC-4", "EXEC-6", "EXEC-7", "CTX-7");
         }
     }
 
@@ -190,7 +209,7 @@ class BrokenLoopsAreCaughtTest {
             assertThat(run.failures()).isEmpty();
             assertThat(run.passedRules()).contains("NEST-1", "NEST-2", "NEST-3", "NEST-4", "COLLIDE-1");
             assertThat(run.notApplicableRules()).containsExactlyInAnyOrder("SYNC-1", "CYCLES-2", "EAGER-4", "STALL-4",
-                    "LIFE-3", "LIFE-4", "RUN-3", "RUN-6", "COLLIDE-1", "EXPLORE-1");
+                    "LIFE-3", "LIFE-4", "RUN-3", "RUN-6", "COLLIDE-1", "EXPLORE-1", "EXEC-6");
         }
     }
 
