@@ -59,6 +59,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
       Then callback "delivered" runs within the wake-up bound
       And job "j" ran off the loop's thread
       And future "f" holds the result 42
+      And note "thread" is recorded within the wake-up bound
       And note "thread" is true
 
     @needs-STALL-2 @needs-NTODO-2
@@ -70,6 +71,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
       Then callback "delivered" runs within the wake-up bound
       And job "j" ran off the loop's thread
       And future "f" holds an exception of type RuntimeError
+      And note "thread" is recorded within the wake-up bound
       And note "thread" is true
 
     @needs-STALL-2 @needs-NTODO-2
@@ -80,6 +82,7 @@ Feature: The default executor: blocking work off the loop's thread, and shutting
         | add callback "delivered" as a done callback of future "f", which notes whether it runs on the loop's thread as "thread" |
       Then callback "delivered" runs within the wake-up bound
       And future "f" holds the result 42
+      And note "thread" is recorded within the wake-up bound
       And note "thread" is true
 
   @EXEC-2 @MUST

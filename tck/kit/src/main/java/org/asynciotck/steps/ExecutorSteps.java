@@ -73,6 +73,18 @@ public final class ExecutorSteps {
                 + OFF_THE_LOOP_THREAD, where);
     }
 
+    /**
+     * A done callback records its label before it performs its note, so the wait for the callback can end before
+     * the note is recorded: this waits for the note itself, within the same bound.
+     */
+    @Then("note {string} is recorded within the wake-up bound")
+    public void noteRecordedWithinWakeBound(String name) {
+        Object seen = context.performExpectingSuccess(
+                new Operation.WaitFor(Recording.NOTE_PREFIX + name, Bounds.WAKE_BOUND_SECONDS)).value();
+        Expectation.check(context, Boolean.TRUE.equals(seen), "note \"" + name + "\" to be recorded within "
+                + Bounds.WAKE_BOUND_SECONDS + " s", "it was not recorded");
+    }
+
     @Then("future {string} holds the result {int}")
     public void holdsTheResult(String future, int expected) {
         Outcome outcome = context.perform(new Operation.FutureResult(future));
