@@ -149,16 +149,15 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       When the loop runs until future "f" is done
       Then it returns 1
 
-  # The lead adds at merge, once the executor family has landed: @needs-EXEC-3 on this rule (the default
-  # executor's shutdown waits, which "executor shut down" records) and @needs-EXEC-4 on the scenarios
-  # tagged @since-3.12 (asyncio.Runner passes timeout= to shutdown_default_executor from 3.12).
-  @RUNNER-2 @MUST @since-3.11 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
+  # @needs-EXEC-3: the default executor's shutdown waits, which "executor shut down" records; the scenarios
+  # tagged @since-3.12 also need EXEC-4 (asyncio.Runner passes timeout= to shutdown_default_executor from 3.12).
+  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-3 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
   Rule: Under asyncio.Runner or asyncio.run given the loop's factory, the runner answers main's outcome, and at the end the tasks left are cancelled, the live async generators closed, the default executor shut down and the loop closed, in that order
     Beyond the claims: asyncio docs, asyncio.run ("managing the asyncio event loop, finalizing asynchronous generators and closing the default executor"), Runner.close ("Shutdown and close event loop") and "Handling Keyboard Interruption"; CPython runners.py, Runner.close (_cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor, loop.close()) and Runner.run (the SIGINT handler cancels main; "raise KeyboardInterrupt()")
 
     The program's main sets a default executor (loop.set_default_executor), leaves a task that awaits a
     long sleep and an async generator it advanced once and keeps alive, then ends. asyncio.Runner
-    (3.11) and asyncio.run (loop_factory= from 3.12, docs/errata.md E-22) are given the factory of the
+    (3.11) and asyncio.run (loop_factory= from 3.12, docs/errata.md E-24) are given the factory of the
     loop under test, so every call of the cleanup goes to that loop: _cancel_all_tasks cancels the
     tasks of asyncio.all_tasks(loop) and runs the loop until they end (the task's CancelledError
     arrives at its await, CANCEL-3, in a step the loop runs, TASK-2, which leaves no task current when
@@ -198,13 +197,13 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       And main was cancelled by the interrupt, before the ending
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    @since-3.12
+    @since-3.12 @needs-EXEC-4
     Scenario: asyncio.run returns the result of a main that returns, then cleans up in order
       When a main that returns is run by asyncio.run, given the loop's factory
       Then it returns "main"
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    @since-3.12
+    @since-3.12 @needs-EXEC-4
     Scenario: asyncio.run raises the error of a main that raises, after the same cleanup
       When a main that raises RuntimeError is run by asyncio.run, given the loop's factory
       Then it is refused with RuntimeError "raised by main"

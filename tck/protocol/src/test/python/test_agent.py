@@ -1292,6 +1292,45 @@ class RunnersTest(AgentTestCase):
     def test_a_bad_ending_is_a_protocol_error(self):
         reply = self.agent.request("perform", operation={"op": "run_under_runner", "entry": "runner", "main": "hangs"})
         self.assertEqual("protocol_error", reply["type"], reply)
+class ExecutorsTest(AgentTestCase):
+    """The default executor (EXEC-1 to EXEC-7): the kit's jobs and executors end with the session."""
+
+    def test_a_job_delivers_its_result_off_the_loops_thread_to_a_done_callback_on_it(self):
+        self.assertEqual(nothing(), self.agent.perform(op="run_in_executor", job="j", future="f"))
+        self.agent.perform(op="add_done_callback", future="f", label="done", then=[
+            {"op": "note", "name": "thread", "of": {"op": "on_loop_thread"}}, {"op": "stop"}])
+        self.assertEqual(nothing(), self.agent.perform(op="run_forever"))
+        self.assertEqual(42, self.agent.value(op="future_result", future="f"))
+        events = {event["label"]: event.get("value") for event in self.recorded()}
+        self.assertEqual("off the loop's thread", events["j"])
+        self.assertIn("j:end", events)
+        self.assertIs(True, events["thread"])
+
+    def test_a_job_still_working_when_the_session_closes_ends_with_it(self):
+        self.agent.perform(op="run_in_executor", job="long", future="f", seconds=60)
+        self.agent.perform(op="set_default_executor", executor="e")
+        self.agent.perform(op="run_in_executor", job="longer", future="g", seconds=60)
+        started = time.monotonic()
+        self.assertEqual("ok", self.agent.request("close_session")["type"])
+        self.assertEqual("ok", self.agent.request("open_session")["type"])
+        self.assertLess(time.monotonic() - started, 5)
+        self.assertNotIn("Traceback", self.agent.stderr())
+
+    def test_shutdown_reports_what_it_warned_and_records_its_return(self):
+        self.agent.perform(op="run_in_executor", job="j", future="f", seconds=0.05)
+        self.assertEqual([], self.agent.value(op="shutdown_default_executor"))
+        self.assertEqual(["j", "j:end", "shutdown_default_executor:returned"], labels(self.recorded()))
+        refused = self.agent.perform(op="run_in_executor", job="k", future="g")
+        self.assertEqual(("error", "RuntimeError"), (refused["kind"], refused.get("error_type")), refused)
+
+    def test_an_executor_the_kit_never_made_is_a_kit_error(self):
+        outcome = self.agent.perform(op="executor_submissions", executor="nobody")
+        self.assertEqual(("error", "KitError"), (outcome["kind"], outcome.get("error_type")), outcome)
+
+    def test_a_timeout_that_is_not_a_number_is_a_protocol_error(self):
+        reply = self.agent.request("perform", operation={"op": "shutdown_default_executor", "timeout": "soon"})
+        self.assertEqual("protocol_error", reply["type"], reply)
+        self.assertIn("timeout", reply["message"])
 
 
 class LivenessChecksTest(unittest.TestCase):

@@ -14,6 +14,7 @@ Standard library only, Python 3.10 to 3.13.
 import asyncio
 import asyncio.futures
 import collections
+import concurrent.futures
 import contextvars
 import heapq
 import inspect
@@ -1863,3 +1864,157 @@ def tasks_unseen_by_all_tasks():
 
 def sigint_handler_replaced_while_running():
     return _SigintHandlerReplacedWhileRunning()
+# ---- the default executor (issue 28) --------------------------------------------------------------
+
+def _default_executor_of(loop):
+    """What BaseEventLoop.run_in_executor(None, ...) submits to: refused after shutdown_default_executor(),
+    made on first use (3.10 to 3.13)."""
+    loop._check_default_executor()
+    if loop._default_executor is None:
+        loop._default_executor = concurrent.futures.ThreadPoolExecutor(thread_name_prefix="asyncio")
+    return loop._default_executor
+
+
+def _copy_outcome(source, destination):
+    """futures._set_state, for a destination nobody cancelled meanwhile."""
+    if destination.cancelled():
+        return
+    if source.exception() is not None:
+        destination.set_exception(source.exception())
+    else:
+        destination.set_result(source.result())
+
+
+class _ConcurrentFutureAsAsyncioFuture:
+    """The executor's concurrent future answering as an asyncio future (asyncio.isfuture): done callbacks
+    go to the concurrent future, which runs them on the worker thread that completes it."""
+
+    _asyncio_future_blocking = False
+
+    def __init__(self, inner, loop):
+        self._inner = inner
+        self._loop = loop
+
+    def get_loop(self):
+        return self._loop
+
+    def done(self):
+        return self._inner.done()
+
+    def cancelled(self):
+        return self._inner.cancelled()
+
+    def cancel(self, msg=None):
+        return self._inner.cancel()
+
+    def result(self):
+        return self._inner.result(timeout=0)  # never blocks: a pending one raises TimeoutError
+
+    def exception(self):
+        return self._inner.exception(timeout=0)
+
+    def add_done_callback(self, callback, *, context=None):
+        self._inner.add_done_callback(lambda ignored: callback(self))
+
+
+class _ExecutorResultOnWorkerThread(asyncio.SelectorEventLoop):
+    """run_in_executor returns the executor's own future dressed as an asyncio one, whose done callbacks run
+    on the worker thread that completes it, not on the loop's thread (EXEC-1), as a loop that skips
+    wrap_future's hand-over does."""
+
+    def run_in_executor(self, executor, func, *args):
+        self._check_closed()
+        executor = _default_executor_of(self) if executor is None else executor
+        return _ConcurrentFutureAsAsyncioFuture(executor.submit(func, *args), self)
+
+
+class _ExecutorNeverWakesIdleLoop(asyncio.SelectorEventLoop):
+    """run_in_executor hands a job's outcome to the loop with call_soon from the worker thread, not
+    call_soon_threadsafe (EXEC-1): queued, but a loop blocked in its selector with no timer sleeps on (the
+    stall pattern of STALL-1)."""
+
+    def run_in_executor(self, executor, func, *args):
+        self._check_closed()
+        executor = _default_executor_of(self) if executor is None else executor
+        future = self.create_future()
+        executor.submit(func, *args).add_done_callback(lambda done: self.call_soon(_copy_outcome, done, future))
+        return future
+
+
+class _IgnoresSetDefaultExecutor(asyncio.SelectorEventLoop):
+    """set_default_executor checks the executor's type and then drops it: run_in_executor(None, ...) keeps
+    using the pool the loop makes itself (EXEC-2)."""
+
+    def set_default_executor(self, executor):
+        if not isinstance(executor, concurrent.futures.ThreadPoolExecutor):
+            raise TypeError("executor must be ThreadPoolExecutor instance")
+
+
+class _ShutdownDefaultExecutorDoesNotWait(asyncio.SelectorEventLoop):
+    """shutdown_default_executor shuts the executor down with wait=False and returns while its jobs still run
+    (EXEC-3): asyncio.run() then closes the loop under them. (uvloop had no shutdown_default_executor at all
+    until MagicStack/uvloop issue 349, so asyncio.run() failed as it ended.)"""
+
+    async def shutdown_default_executor(self, timeout=None):
+        self._executor_shutdown_called = True
+        if self._default_executor is not None:
+            self._default_executor.shutdown(wait=False)
+
+
+class _ShutdownDefaultExecutorWithoutTimeout(asyncio.SelectorEventLoop):
+    """shutdown_default_executor keeps the signature of 3.11, without timeout= (EXEC-4 from 3.12): every
+    asyncio.run() of 3.12 raises TypeError as it ends (Runner.close passes the timeout), as Winloop's did
+    (Vizonex/Winloop issue 21, "python3.12 fail to close asyncio.Runner"; uvloop added the parameter in
+    MagicStack/uvloop pull request 570)."""
+
+    async def shutdown_default_executor(self):
+        await super().shutdown_default_executor()
+
+
+class _RunInExecutorOnClosedLoop(asyncio.SelectorEventLoop):
+    """run_in_executor without _check_closed, and a close() written out without CPython's
+    _executor_shutdown_called: a closed loop takes the job, makes a new pool for it, and returns a future
+    that nobody will complete (EXEC-5)."""
+
+    def run_in_executor(self, executor, func, *args):
+        executor = _default_executor_of(self) if executor is None else executor
+        return asyncio.wrap_future(executor.submit(func, *args), loop=self)
+
+    def close(self):
+        super().close()
+        self._executor_shutdown_called = False  # shutdown_default_executor() alone sets it
+
+
+class _AcceptsAnyDefaultExecutor(asyncio.SelectorEventLoop):
+    """set_default_executor takes any executor, as before 3.11 and as uvloop 0.23.0 does (EXEC-7, errata U-10)."""
+
+    def set_default_executor(self, executor):
+        self._default_executor = executor
+
+
+def executor_result_on_worker_thread():
+    return _ExecutorResultOnWorkerThread()
+
+
+def executor_never_wakes_idle_loop():
+    return _ExecutorNeverWakesIdleLoop()
+
+
+def ignores_set_default_executor():
+    return _IgnoresSetDefaultExecutor()
+
+
+def shutdown_default_executor_does_not_wait():
+    return _ShutdownDefaultExecutorDoesNotWait()
+
+
+def shutdown_default_executor_without_timeout():
+    return _ShutdownDefaultExecutorWithoutTimeout()
+
+
+def run_in_executor_on_closed_loop():
+    return _RunInExecutorOnClosedLoop()
+
+
+def accepts_any_default_executor():
+    return _AcceptsAnyDefaultExecutor()

@@ -49,6 +49,10 @@ class Session:
         # The kit's context variable, new per session: a value set in one scenario is never another's.
         self.context_var = contextvars.ContextVar("asyncio_tck_value")
         self._contexts = {}  # kit name -> a contextvars.Context
+        # The default executor's rules (issue 28): the kit's executors by name, and the event that ends
+        # every job's work at once when the session ends, so no job thread outlives it.
+        self.executors = {}
+        self.jobs_released = threading.Event()
         loop.set_exception_handler(self._record_reported_error)
 
     def record(self, label, value=NOTHING):
@@ -171,6 +175,7 @@ class Session:
     def close(self):
         """Stops a loop thread still running, closes the loop (on its own thread), then the sockets its
         readers used."""
+        self.jobs_released.set()  # before the loop closes: its executor's threads then end at once
         try:
             if self.loop_runs_on_its_thread():
                 if not self.loop_thread.stop():
@@ -180,6 +185,8 @@ class Session:
         finally:
             for sock in self.sockets:
                 sock.close()
+            for executor in self.executors.values():
+                executor.shutdown(wait=False)  # its jobs were released above; the loop may never have used it
             # Only now, with the loop closed: its finalizer hook then leaves them alone, where an open
             # loop would start closing tasks that never run.
             self.async_generators.clear()

@@ -5,6 +5,8 @@ from .asyncgens import (AdvanceAsyncGenerator, AsyncgenHooks, CreateAsyncGenerat
 from .callbacks import Note, Raise, RaiseBaseException, Recorded
 from .clock import CreateSleepingTask, Spend
 from .contexts import ContextValue, CopyContext, CreateTwoStepTask, HandleContext, SetContextValue
+from .executors import (ExecutorSubmissions, OnLoopThread, RunInExecutor, SetDefaultExecutor,
+                        ShutdownDefaultExecutor)
 from .fields import OPERATIONS, operations_in, parse_operation
 from .futures import (AddDoneCallback, CancelFuture, CreateFuture, FutureCancelled, FutureDone, FutureException,
                       FutureResult, RemoveDoneCallback, SetException, SetResult, SetStopIteration)
@@ -37,4 +39,5 @@ OPERATIONS.update({cls.op: cls for cls in (
     Spend, CreateSleepingTask,
     SetContextValue, ContextValue, CopyContext, HandleContext, CreateTwoStepTask,
     RunUnderRunner,
+    RunInExecutor, OnLoopThread, SetDefaultExecutor, ExecutorSubmissions, ShutdownDefaultExecutor,
 )})

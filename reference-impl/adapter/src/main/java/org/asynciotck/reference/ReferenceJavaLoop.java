@@ -24,6 +24,7 @@ import org.asynciotck.refloop.ManualClock;
 import org.asynciotck.refloop.StopIterationException;
 import org.asynciotck.refloop.UninitialisedTaskException;
 import org.asynciotck.refloop.Watched;
+import org.asynciotck.refloop.WrongTypeException;
 import org.asynciotck.spi.Capability;
 
 /**
@@ -205,6 +206,26 @@ final class ReferenceJavaLoop implements JavaLoop {
     }
 
     @Override
+    public DefaultExecutor defaultExecutor() {
+        return new DefaultExecutor() { // EXEC-1 to EXEC-7
+            @Override
+            public JavaLoop.Future runInExecutor(java.util.concurrent.Callable<Object> job) {
+                return wrap(loop.runInExecutor(job));
+            }
+
+            @Override
+            public void setDefaultExecutor(java.util.concurrent.Executor executor) {
+                loop.setDefaultExecutor(executor);
+            }
+
+            @Override
+            public JavaLoop.Future shutdown(Double timeoutSeconds) {
+                return wrap(loop.shutdownDefaultExecutor(timeoutSeconds));
+            }
+        };
+    }
+
+    @Override
     public AsyncGenerators asyncGenerators() {
         return asyncGenerators; // AGEN-1 to AGEN-5
     }
@@ -243,6 +264,9 @@ final class ReferenceJavaLoop implements JavaLoop {
         }
         if (error instanceof InvalidStateException) {
             return "InvalidStateError";
+        }
+        if (error instanceof WrongTypeException) {
+            return "TypeError"; // EXEC-7
         }
         if (error instanceof LoopRuntimeException || error instanceof UninitialisedTaskException) {
             return "RuntimeError";

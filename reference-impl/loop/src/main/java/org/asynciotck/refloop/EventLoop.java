@@ -86,6 +86,9 @@ public class EventLoop implements AutoCloseable {
     /** The hooks this loop installs while it runs, and the generators first iterated under them. */
     private final AsyncGenerators asyncGenerators = new AsyncGenerators(this);
 
+    /** What run_in_executor(None, ...) submits to, and its shutdown (EXEC-1 to EXEC-7). */
+    private final DefaultExecutor defaultExecutor = new DefaultExecutor(this);
+
     /** Where {@link #defaultExceptionHandler} logs. */
     private volatile Consumer<String> log = System.err::println;
 
@@ -227,6 +230,32 @@ public class EventLoop implements AutoCloseable {
      */
     public Coroutine<Void> shutdownAsyncgens() {
         return asyncGenerators.shutdown();
+    }
+
+    // ---- the default executor ----------------------------------------------------------------
+
+    /**
+     * CPython {@code run_in_executor(None, job)}: the job runs on a thread of the default executor; the
+     * returned future gets its outcome on the loop's thread (EXEC-1). Refused on a closed loop (EXEC-5) and
+     * after {@link #shutdownDefaultExecutor} (EXEC-3).
+     */
+    public <T> Future<T> runInExecutor(java.util.concurrent.Callable<T> job) {
+        checkClosed();
+        return defaultExecutor.submit(job);
+    }
+
+    /** CPython {@code set_default_executor}: a {@link java.util.concurrent.ThreadPoolExecutor} (EXEC-2, EXEC-7). */
+    public void setDefaultExecutor(java.util.concurrent.Executor executor) {
+        defaultExecutor.set(executor);
+    }
+
+    /**
+     * CPython {@code shutdown_default_executor(timeout)}: the future its coroutine awaits, true once the
+     * executor's threads ended, false when {@code timeoutSeconds} (null: none) passed first (EXEC-3, EXEC-4,
+     * EXEC-6).
+     */
+    public Future<Boolean> shutdownDefaultExecutor(Double timeoutSeconds) {
+        return defaultExecutor.shutdown(timeoutSeconds);
     }
 
     /**

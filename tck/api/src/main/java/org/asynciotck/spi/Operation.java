@@ -674,4 +674,38 @@ public sealed interface Operation {
      * error the runner raised; before the entry's API level, an error outcome.
      */
     record RunUnderRunner(RunnerEntry entry, MainEnding main) implements Operation {}
+    // ---- the default executor (issue 28) --------------------------------------------------------
+
+    /**
+     * {@code loop.run_in_executor(None, job)}, the returned future named {@code future} (EXEC-1). The kit's
+     * job records {@code job} with the value "off the loop's thread" or "on the loop's thread", works for
+     * {@code seconds} (a sleep on its own thread, cut short when the session ends), records
+     * {@code <job>:end}, then returns 42, or raises {@code RuntimeError("raised by the job")} if
+     * {@code raises}. Refused (TypeError) when the loop returns something that is not one of its futures.
+     */
+    record RunInExecutor(String job, String future, double seconds, boolean raises) implements Operation {}
+
+    /** Whether the calling thread is the loop's own, the one that made and runs it; value: boolean. */
+    record OnLoopThread() implements Operation {}
+
+    /**
+     * {@code loop.set_default_executor(e)} with a new executor of the kit's named {@code executor}: one that
+     * counts the jobs submitted to it ({@link ExecutorSubmissions}), a {@code ThreadPoolExecutor} unless
+     * {@code notThreadPool} (EXEC-2, EXEC-7).
+     */
+    record SetDefaultExecutor(String executor, boolean notThreadPool) implements Operation {}
+
+    /** How many jobs were submitted to the kit's executor named {@code executor}; value: integer. */
+    record ExecutorSubmissions(String executor) implements Operation {}
+
+    /**
+     * {@code loop.run_until_complete(loop.shutdown_default_executor())}, passing {@code timeout=} when
+     * {@code timeout} is not null (3.12+); records {@code shutdown_default_executor:returned} as it returns;
+     * starts a new run. Value: the RuntimeWarnings it emitted, each "RuntimeWarning: message" (EXEC-3,
+     * EXEC-4, EXEC-6).
+     */
+    record ShutdownDefaultExecutor(Double timeout) implements Operation {
+        /** The event recorded as the coroutine returns. */
+        public static final String RETURNED = "shutdown_default_executor:returned";
+    }
 }

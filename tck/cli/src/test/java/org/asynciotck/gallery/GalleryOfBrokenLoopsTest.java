@@ -96,10 +96,13 @@ class GalleryOfBrokenLoopsTest {
                 // callbacks does too, which no scenario of NTODO-1 schedules
                 broken("batch_budget", "SENTINEL-1", "NTODO-1"),
                 // the same consequences as drains_new_callbacks: what a callback schedules runs in its batch
-                // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2)
+                // (and a callback that a task's step schedules runs inside that step, so the task is current: CURRENT-2);
+                // a job's delivery runs the future's done callbacks on the worker thread, and shutdown_default_executor
+                // resumes on its joining thread, which then joins itself (EXEC-1, EXEC-3, EXEC-4: blocked by NTODO-2)
                 broken("call_soon_runs_inline", "NTODO-2", "NTODO-4", "CYCLES-1", "LIFE-1", "TASK-1=blocked", "TASK-2=blocked",
                         "RUN-7=blocked",
-                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked", "RUNNER-2=blocked"),
+                        "FUTURE-1", "FUTURE-2", "CURRENT-2", "AGEN-3=blocked", "AGEN-4=blocked", "AGEN-5=blocked", "RUNNER-2=blocked",
+                        "EXEC-1=blocked", "EXEC-3=blocked", "EXEC-4=blocked"),
                 // the inbox takes callbacks from a closed loop too (CLOSED-3)
                 broken("threadsafe_inbox", "NTODO-3", "CLOSED-3"),
                 // stop()
@@ -270,7 +273,17 @@ class GalleryOfBrokenLoopsTest {
                 // runner's first cleanup run (RUNNER-2's main raising KeyboardInterrupt, blocked by RUNNER-1)
                 broken("interrupted_future_still_stops_the_loop", "RUNNER-1", "RUNNER-2=blocked"),
                 broken("tasks_unseen_by_all_tasks", "RUNNER-2"),
-                broken("sigint_handler_replaced_while_running", "RUNNER-2"));
+                broken("sigint_handler_replaced_while_running", "RUNNER-2"),
+                // the default executor (issue 28): a result delivered on the worker thread or without waking the
+                // loop (EXEC-1); a shutdown that does not wait has EXEC-4's waiting scenario blocked by EXEC-3;
+                // EXEC-6 (3.13+) is not applicable on 3.12.1, where the gallery runs
+                broken("executor_result_on_worker_thread", "EXEC-1"),
+                broken("executor_never_wakes_idle_loop", "EXEC-1"),
+                broken("ignores_set_default_executor", "EXEC-2"),
+                broken("shutdown_default_executor_does_not_wait", "EXEC-3", "EXEC-4=blocked"),
+                broken("shutdown_default_executor_without_timeout", "EXEC-4"),
+                broken("run_in_executor_on_closed_loop", "EXEC-5"),
+                broken("accepts_any_default_executor", "EXEC-7"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -41,6 +41,7 @@ final class Interpreter {
     private final WatchedChannels channels;
     private final KitAsyncGenerators asyncGenerators = new KitAsyncGenerators();
     private final KitContexts contexts;
+    private final KitExecutors executors;
 
     /**
      * @param onOwnThread runs a task on the thread that made {@code loop}, where start_loop_thread runs it
@@ -53,6 +54,7 @@ final class Interpreter {
         this.loopThread = new LoopThread(loop, state, onOwnThread);
         this.channels = new WatchedChannels(loop, state);
         this.contexts = new KitContexts(loop, apiLevel);
+        this.executors = new KitExecutors(loop, apiLevel, state); // made here, on the loop's own thread
         loop.setExceptionHandler(state.recordingHandler);
         startWithoutAsyncGenHooks(loop);
     }
@@ -130,6 +132,11 @@ final class Interpreter {
     /** Whether the loop runs on its own thread (start_loop_thread), so the kit's calls come from another. */
     boolean loopRunsOnItsThread() {
         return loopThread.isRunning();
+    }
+
+    /** Ends the kit's jobs and executors; called when the session closes, before the loop is closed. */
+    void releaseJobs() {
+        executors.release();
     }
 
     /** Closes the session's channels. */
@@ -421,6 +428,12 @@ final class Interpreter {
             .action(Operation.RunUnderRunner.class, (i, o) -> {
                 throw missing("shutdownDefaultExecutor");
             })
+            // ---- the default executor (issue 28): JavaLoop.defaultExecutor(), else not applicable
+            .action(Operation.RunInExecutor.class, (i, o) -> i.executors.runInExecutor(o)) // EXEC-1
+            .value(Operation.OnLoopThread.class, (i, o) -> Outcome.value(i.executors.onLoopThread()))
+            .action(Operation.SetDefaultExecutor.class, (i, o) -> i.executors.setDefaultExecutor(o)) // EXEC-2, EXEC-7
+            .value(Operation.ExecutorSubmissions.class, (i, o) -> Outcome.value(i.executors.submissions(o.executor())))
+            .value(Operation.ShutdownDefaultExecutor.class, (i, o) -> i.executors.shutdown(o, i::run)) // EXEC-3, -4, -6
             .build();
 
     /** Schedules the kit's callback and names its handle, keeping the callback for {@code callback_freed}. */

@@ -208,6 +208,15 @@ public interface JavaLoop {
         throw new NotSupported("asyncGenerators");
     }
 
+    /**
+     * The default executor: {@code loop.run_in_executor(None, job)}, {@code set_default_executor} and
+     * {@code shutdown_default_executor}. Unlocks EXEC-1 to EXEC-7; without it (the default throws
+     * {@link NotSupported}) they are not applicable, naming {@code defaultExecutor}.
+     */
+    default DefaultExecutor defaultExecutor() {
+        throw new NotSupported("defaultExecutor");
+    }
+
     // ---- optional internals: each non-empty Optional declares a capability ---------------------------
 
     /**
@@ -487,6 +496,37 @@ public interface JavaLoop {
     }
 
     /** Tasks whose initialiser never ran (INIT-1), a Python notion a loop models only for the rules about it. */
+    /**
+     * What a Java loop offers for its default executor, the pool of threads {@code run_in_executor(None, ...)}
+     * runs blocking jobs on.
+     */
+    interface DefaultExecutor {
+        /**
+         * {@code loop.run_in_executor(None, job)}: {@code job} runs on a thread of the default executor, not
+         * the loop's; the returned future of the loop gets its result or exception on the loop's thread, and a
+         * loop idle in its poller wakes by itself to do it (EXEC-1). Refused ({@link IllegalStateException},
+         * asyncio's RuntimeError) by a closed loop (EXEC-5) and after {@link #shutdown} (EXEC-3).
+         */
+        Future runInExecutor(java.util.concurrent.Callable<Object> job);
+
+        /**
+         * {@code loop.set_default_executor(executor)}: later jobs go to {@code executor} (EXEC-2). asyncio's
+         * ThreadPoolExecutor is {@link java.util.concurrent.ThreadPoolExecutor} here: a loop refuses any other
+         * executor with an error named TypeError ({@link LoopError}, or one {@link JavaLoop#asyncioTypeOf} names
+         * so), as asyncio does from 3.11 (EXEC-7, SHOULD).
+         */
+        void setDefaultExecutor(java.util.concurrent.Executor executor);
+
+        /**
+         * {@code loop.shutdown_default_executor(timeout)}: refuses later jobs, shuts the executor down and waits
+         * for its threads, at most {@code timeoutSeconds} (null: as long as they take). Returns the future its
+         * coroutine awaits, which the kit runs the loop until: {@code Boolean.TRUE} once the threads ended,
+         * {@code FALSE} when the timeout passed first (asyncio then warns with a RuntimeWarning) (EXEC-3,
+         * EXEC-4, EXEC-6).
+         */
+        Future shutdown(Double timeoutSeconds);
+    }
+
     @FunctionalInterface
     interface UninitialisedTasks {
         /** {@code Task.__new__(Task)}: every method but {@code done()}'s refusal reads as RuntimeError. */

@@ -112,6 +112,7 @@ final class JavaSession implements LoopSession {
     public void close() {
         if (deadBecause == null) {
             try {
+                interpreter.releaseJobs(); // before the loop closes: no job thread outlives the session
                 if (interpreter.loopRunsOnItsThread()) {
                     on(threadFor(new Operation.StopLoopThread()), "close_session", () -> {
                         interpreter.stopLoopThread();

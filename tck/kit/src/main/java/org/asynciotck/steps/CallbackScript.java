@@ -111,6 +111,16 @@ final class CallbackScript {
                     m -> new Operation.SetContextValue(m.group(1))),
             form("note the context variable as \"n\"", "note the context variable as " + NAME,
                     m -> note(m.group(1), new Operation.ContextValue(null))),
+            form("run job \"j\" in the default executor as future \"f\", which returns 42 after 0.2 seconds",
+                    "run job " + NAME + " in the default executor as future " + NAME
+                            + ", which (returns 42|raises)(?: after (\\d+(?:\\.\\d+)?) seconds)?",
+                    m -> new Operation.RunInExecutor(m.group(1), m.group(2),
+                            m.group(4) == null ? 0 : Double.parseDouble(m.group(4)), m.group(3).equals("raises"))),
+            form("add callback \"cb\" as a done callback of future \"f\", which notes whether it runs on the loop's thread as \"n\"",
+                    "add callback " + NAME + " as a done callback of future " + NAME
+                            + ", which notes whether it runs on the loop's thread as " + NAME,
+                    m -> new Operation.AddDoneCallback(m.group(2), m.group(1),
+                            List.of(note(m.group(3), new Operation.OnLoopThread())))),
             form("schedule callback \"b\" with call_soon, which sets an exception on future \"f\"",
                     "schedule callback " + NAME + " with call_soon, which sets an exception on future " + NAME,
                     m -> new Operation.CallSoon(m.group(1), List.of(new Operation.SetException(m.group(2))),

@@ -88,6 +88,7 @@ class WorkedExampleTest {
         assertThat(notApplicable.get("SYNC-1").message()).contains("profile 'synchronous-dispatch'");
         assertThat(notApplicable.get("AGEN-4").message()).contains("asyncGenerators");
         assertThat(notApplicable.get("CTX-1").message()).contains("contexts");
+        assertThat(notApplicable.get("EXEC-1").message()).contains("defaultExecutor");
         // everything else passed: the core rules among them, and the certificate says conformant
         assertThat(outcomes.get("NTODO-3").status()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
         assertThat(outcomes.get("TASK-1").status()).isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
@@ -106,6 +107,7 @@ class WorkedExampleTest {
         "AGEN-1", "AGEN-2", "AGEN-3", "AGEN-4", "AGEN-5", // asyncGenerators, optional in JavaLoop
         "CTX-1", "CTX-2", "CTX-3", "CTX-4", "CTX-5", "CTX-6", "CTX-7", // contexts(), optional in JavaLoop
         "RUNNER-2", // asyncio.Runner's cleanup shuts down a default executor, which JavaLoop has not yet
+        "EXEC-1", "EXEC-2", "EXEC-3", "EXEC-4", "EXEC-5", "EXEC-6", "EXEC-7", // defaultExecutor(), optional in JavaLoop
         "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", "NEST-1", "NEST-2", "NEST-3", "NEST-4", // the other profiles' rules
     };
 
