@@ -2,7 +2,9 @@ package org.asynciotck.explore;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.asynciotck.spi.Event;
 import org.asynciotck.spi.Operation;
 
@@ -128,8 +130,8 @@ final class AsyncGeneratorBlocks {
      * by the shutdown, was closed in a task that {@code current_task()} did not see (CURRENT-1).
      */
     static Optional<Divergence> closed(Program program, Trace expected, Trace observed) {
-        java.util.Map<String, String> e = records(program, expected);
-        java.util.Map<String, String> o = records(program, observed);
+        Map<String, String> e = records(program, expected);
+        Map<String, String> o = records(program, observed);
         if (e.equals(o)) {
             return Optional.empty();
         }
@@ -167,8 +169,8 @@ final class AsyncGeneratorBlocks {
     }
 
     /** Each generator's record: where its {@code finally} ran, in label order. */
-    static java.util.Map<String, String> records(Program program, Trace trace) {
-        java.util.Map<String, String> records = new java.util.TreeMap<>();
+    static Map<String, String> records(Program program, Trace trace) {
+        Map<String, String> records = new TreeMap<>();
         trace.events().stream().filter(event -> isGenerator(program, event.label()))
                 .forEach(event -> records.merge(event.label(), RunOrder.noted(event.value()), (a, b) -> a + ", " + b));
         return records;

@@ -1,7 +1,9 @@
 package org.asynciotck.explore;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import org.asynciotck.spi.Event;
@@ -242,7 +244,7 @@ final class ClockChecks {
      * is the outcomes' to compare.
      */
     static Optional<Breach> spent(Trace trace) {
-        java.util.Map<String, Double> first = new java.util.HashMap<>();
+        Map<String, Double> first = new HashMap<>();
         for (Event event : trace.events()) {
             if (!isClockNote(event.label()) || !(event.value() instanceof Number n)) {
                 continue;

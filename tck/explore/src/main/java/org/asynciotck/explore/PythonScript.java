@@ -61,14 +61,14 @@ public final class PythonScript {
                             ? "\", \"error %s: %s\" % (type(e).__name__, e))\n" : "\", \"error \" + type(e).__name__)\n");
         }
         Map<Integer, List<String>> byRun = new TreeMap<>();
+        int shutdownRun = AsyncGeneratorBlocks.shutdownRun(program);
         for (Event event : expected.events()) {
-            if (AsyncGeneratorBlocks.isGenerator(program, event.label())
-                    || event.run() == AsyncGeneratorBlocks.shutdownRun(program)) {
+            if (AsyncGeneratorBlocks.isGenerator(program, event.label()) || event.run() == shutdownRun) {
                 continue; // compared apart, as the model compares them: where each was closed, not when
             }
             byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
                     "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
-                            : RunOrder.tokenOf(program, event));
+                            : RunOrder.token(program, event));
         }
         // What each step did (ok or the error's type), and the reports of the kit's own errors and calls: compared too
         StringBuilder expectedOutcomes = new StringBuilder("[");
@@ -136,7 +136,7 @@ public final class PythonScript {
                 + defs
                 + "\n" + body
                 + "\nobserved = {}\nfor label, r in events:\n"
-                + "    if r != " + AsyncGeneratorBlocks.shutdownRun(program) + ":  # shutdown_asyncgens()'s run: its own\n"
+                + "    if r != " + shutdownRun + ":  # shutdown_asyncgens()'s run: its own\n"
                 + "        observed.setdefault(r, []).append(label)\n"
                 + "expected = " + expectedRuns + "\n"
                 + "for n, op, what in outcomes:\n    print(\"%2d %-22s %s\" % (n, op, what))\n"

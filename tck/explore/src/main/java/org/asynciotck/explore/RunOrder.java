@@ -69,7 +69,8 @@ final class RunOrder {
         return runs;
     }
 
-    private static String token(Program program, Event event) {
+    /** An event as the model compares it, as the replay script writes it too. */
+    static String token(Program program, Event event) {
         if ("!error".equals(event.label())) {
             String value = String.valueOf(event.value());
             return "!error " + value.split(":", 2)[0];
@@ -84,11 +85,6 @@ final class RunOrder {
             return event.label() + ":" + noted(event.value());
         }
         return event.label();
-    }
-
-    /** An event as the model compares it, as the replay script writes it too. */
-    static String tokenOf(Program program, Event event) {
-        return token(program, event);
     }
 
     /** A noted value as Python writes it (so the replay script compares the same text). */
