@@ -149,9 +149,10 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       When the loop runs until future "f" is done
       Then it returns 1
 
-  # @needs-EXEC-3: the default executor's shutdown waits, which "executor shut down" records; the scenarios
-  # tagged @since-3.12 also need EXEC-4 (asyncio.Runner passes timeout= to shutdown_default_executor from 3.12).
-  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-3 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
+  # @needs-EXEC-2 and EXEC-3: main sets the default executor that "executor shut down" records, and its shutdown
+  # waits; the scenarios tagged @since-3.12 also need EXEC-4 (asyncio.Runner passes timeout= to
+  # shutdown_default_executor from 3.12).
+  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-2 @needs-EXEC-3 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
   Rule: Under asyncio.Runner or asyncio.run given the loop's factory, the runner answers main's outcome, and at the end the tasks left are cancelled, the live async generators closed, the default executor shut down and the loop closed, in that order
     Beyond the claims: asyncio docs, asyncio.run ("managing the asyncio event loop, finalizing asynchronous generators and closing the default executor"), Runner.close ("Shutdown and close event loop") and "Handling Keyboard Interruption"; CPython runners.py, Runner.close (_cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor, loop.close()) and Runner.run (the SIGINT handler cancels main; "raise KeyboardInterrupt()")
 
