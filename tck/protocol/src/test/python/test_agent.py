@@ -1256,6 +1256,14 @@ class AsyncGeneratorsTest(AgentTestCase):
         self.assertEqual("protocol_error", reply["type"], reply)
         self.assertIn("hooks", reply["message"])
 
+    def test_a_generator_cancelled_while_closing_leaves_shutdown_asyncgens_quiet(self):
+        self.agent.perform(op="create_async_generator", generator="g", label="g closed", cancelled_on_close=True)
+        self.agent.perform(op="call_soon", label="iterates", then=[{"op": "advance_async_generator", "generator": "g"}])
+        self.assertEqual(nothing(), self.agent.perform(op="run_once"))
+        self.assertEqual(nothing(), self.agent.perform(op="shutdown_asyncgens"))
+        self.assertIn(["g closed", "in a task"], [[e["label"], e.get("value")] for e in self.agent.value(op="recorded")])
+        self.assertEqual([], self.agent.value(op="reported_errors"))
+
 
 class RunnersTest(AgentTestCase):
     """run_under_runner (RUNNER-2): the runner is given the loop under test's factory, and records its ending."""

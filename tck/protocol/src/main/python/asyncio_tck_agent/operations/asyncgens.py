@@ -60,9 +60,9 @@ class AsyncgenHooks(NoFields):
         return "mixed: firstiter %s, finalizer %s" % (firstiter, finalizer)
 
 
-def kit_async_generator(session, label, then, raises_on_close):
+def kit_async_generator(session, label, then, raises_on_close, cancelled_on_close=False):
     """Yields forever; when it is closed its ``finally`` records ``label`` with where it ran ("in a task"
-    or "outside a task"), performs ``then``, and raises if told to."""
+    or "outside a task"), performs ``then``, and raises RuntimeError or CancelledError if told to."""
 
     async def generator():
         try:
@@ -74,6 +74,8 @@ def kit_async_generator(session, label, then, raises_on_close):
             perform_then(session, then)
             if raises_on_close:
                 raise RuntimeError("raised while closing")
+            if cancelled_on_close:  # raises_on_close first: one error leaves the finally
+                raise asyncio.CancelledError("cancelled while closing")  # the closing task ends cancelled
 
     return generator()
 
@@ -93,12 +95,13 @@ class CreateAsyncGenerator:
         self.label = fields.name("label")
         self.then = fields.operations("then")
         self.raises_on_close = fields.flag("raises_on_close")
+        self.cancelled_on_close = fields.flag("cancelled_on_close")
 
     def perform(self, session):
         if self.generator in session.async_generators:
             raise KitError("an async generator named %r exists already" % (self.generator,))
         session.async_generators[self.generator] = kit_async_generator(
-            session, self.label, self.then, self.raises_on_close)
+            session, self.label, self.then, self.raises_on_close, self.cancelled_on_close)
         return NOTHING
 
 

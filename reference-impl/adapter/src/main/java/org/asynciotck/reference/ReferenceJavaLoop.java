@@ -558,12 +558,27 @@ final class ReferenceJavaLoop implements JavaLoop {
 
         @Override
         public org.asynciotck.refloop.Coroutine.Step<Object> send(Object value) {
-            return step(asLoopExit(() -> kit.send(value)));
+            return step(asLoopExit(() -> asLoopCancellation(() -> kit.send(value))));
         }
 
         @Override
         public org.asynciotck.refloop.Coroutine.Step<Object> throwInto(RuntimeException error) {
-            return step(asLoopExit(() -> kit.throwInto(error)));
+            return step(asLoopExit(() -> asLoopCancellation(() -> kit.throwInto(error))));
+        }
+
+        /**
+         * A CancelledError the kit's coroutine raises itself (a generator raising it while closing, AGEN-5) as
+         * the loop's CancelledException, so that the task ends cancelled as Task.__step makes it.
+         */
+        private JavaLoop.Coroutine.Step asLoopCancellation(Supplier<JavaLoop.Coroutine.Step> resumption) {
+            try {
+                return resumption.get();
+            } catch (LoopError error) {
+                if ("CancelledError".equals(error.asyncioType())) {
+                    throw new CancelledException(error.getMessage());
+                }
+                throw error;
+            }
         }
 
         private org.asynciotck.refloop.Coroutine.Step<Object> step(JavaLoop.Coroutine.Step step) {

@@ -550,10 +550,12 @@ public sealed interface Operation {
      * Makes the kit's async generator named {@code generator}: it yields forever without awaiting, and when
      * it is closed its {@code finally} records {@code label} with the value "in a task" or "outside a task"
      * (whether a task of the loop runs it), performs {@code then}, and raises
-     * {@code RuntimeError("raised while closing")} if {@code raisesOnClose}.
+     * {@code RuntimeError("raised while closing")} if {@code raisesOnClose}, or
+     * else {@code CancelledError("cancelled while closing")} if {@code cancelledOnClose} (a closing task that ends
+     * cancelled, which {@code shutdown_asyncgens} does not report: AGEN-5).
      */
-    record CreateAsyncGenerator(String generator, String label, List<Operation> then, boolean raisesOnClose)
-            implements Operation {
+    record CreateAsyncGenerator(String generator, String label, List<Operation> then, boolean raisesOnClose,
+            boolean cancelledOnClose) implements Operation {
         public CreateAsyncGenerator {
             then = then == null ? List.of() : List.copyOf(then);
         }

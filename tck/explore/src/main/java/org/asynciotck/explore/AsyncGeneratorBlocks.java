@@ -63,7 +63,7 @@ final class AsyncGeneratorBlocks {
             for (int i = 1; i <= count; i++) {
                 String generator = stopper + ".g" + i;
                 b.kinds.put(generator, "asyncgen");
-                body.add(new Operation.CreateAsyncGenerator(generator, generator, List.of(), false));
+                body.add(new Operation.CreateAsyncGenerator(generator, generator, List.of(), false, false));
                 body.add(new Operation.AdvanceAsyncGenerator(generator));
                 if (arg == DROPPED_ARG) {
                     body.add(new Operation.DropAsyncGenerator(generator));

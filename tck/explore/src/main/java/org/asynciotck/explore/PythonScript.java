@@ -197,12 +197,13 @@ public final class PythonScript {
             + "    kinds = [\"none\" if h is None else \"program\" if h in (program_firstiter, program_finalizer) else"
             + " \"other\"\n             for h in hooks]\n"
             + "    return kinds[0] if kinds[0] == kinds[1] else \"mixed: firstiter %s, finalizer %s\" % tuple(kinds)\n\n\n"
-            + "def kit_generator(label, raises_on_close):\n    async def generator():\n        try:\n"
+            + "def kit_generator(label, raises_on_close, cancelled_on_close):\n    async def generator():\n        try:\n"
             + "            while True:\n                yield label\n        finally:\n"
             + "            running = asyncio._get_running_loop() is not None and asyncio.current_task() is not None\n"
             + "            where = \"in a task\" if running else \"outside a task\"\n"
             + "            closed[label] = closed[label] + \", \" + where if label in closed else where\n"
             + "            if raises_on_close:\n                raise RuntimeError(\"raised while closing\")\n"
+            + "            if cancelled_on_close:\n                raise asyncio.CancelledError(\"cancelled while closing\")\n"
             + "    return generator()\n\n\n"
             + "def advance(agen):\n    step = agen.__anext__()\n    try:\n        step.send(None)\n"
             + "    except StopIteration:\n        pass\n\n\n"
@@ -379,7 +380,8 @@ public final class PythonScript {
                     : "sys.set_asyncgen_hooks(firstiter=None, finalizer=None)\n");
         } else if (op instanceof Operation.CreateAsyncGenerator o) {
             out.append(indent).append("agens[").append(quote(o.generator())).append("] = kit_generator(")
-                    .append(quote(o.label())).append(", ").append(o.raisesOnClose() ? "True" : "False").append(")\n");
+                    .append(quote(o.label())).append(", ").append(pythonRepr(o.raisesOnClose()))
+                    .append(", ").append(pythonRepr(o.cancelledOnClose())).append(")\n");
         } else if (op instanceof Operation.AdvanceAsyncGenerator o) {
             out.append(indent).append("advance(agens[").append(quote(o.generator())).append("])\n");
         } else if (op instanceof Operation.DropAsyncGenerator o) {

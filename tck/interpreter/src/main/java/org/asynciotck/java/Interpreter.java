@@ -398,7 +398,7 @@ final class Interpreter {
             .value(Operation.AsyncgenHooks.class, (i, o) ->
                     Outcome.value(i.asyncGenerators.kindOf(i.loop.asyncGenerators().hooks())))
             .action(Operation.CreateAsyncGenerator.class, (i, o) -> i.asyncGenerators.create(o.generator(),
-                    new KitAsyncGenerator(o.label(), o.then(), o.raisesOnClose(), i)))
+                    new KitAsyncGenerator(o, i)))
             .action(Operation.AdvanceAsyncGenerator.class, (i, o) ->
                     i.asyncGenerators.named(o.generator()).advance(i.loop.asyncGenerators()))
             .action(Operation.DropAsyncGenerator.class, (i, o) -> i.asyncGenerators.drop(o.generator())) // AGEN-3

@@ -374,7 +374,9 @@ public interface JavaLoop {
          * {@link LoopError#cancelled(String)} (a {@code LoopError} of type {@code "CancelledError"}) or a
          * {@link java.util.concurrent.CancellationException}; the kit reads either as asyncio's CancelledError.
          * A coroutine that does not catch it throws it back out of this call: the task
-         * then ends cancelled, as {@code Task.__step} does when {@code coro.throw} raises CancelledError.
+         * then ends cancelled, as {@code Task.__step} does when {@code coro.throw} raises CancelledError. A
+         * coroutine may also throw {@link LoopError#cancelled(String)} of its own, from either call (a kit
+         * generator that raises CancelledError while it is closed, AGEN-5): the task ends cancelled then too.
          */
         Step throwInto(RuntimeException error);
 

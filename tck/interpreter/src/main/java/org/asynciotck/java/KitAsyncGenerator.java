@@ -15,16 +15,18 @@ final class KitAsyncGenerator implements JavaLoop.AsyncGenerator {
     private final String label;
     private final List<Operation> then;
     private final boolean raisesOnClose;
+    private final boolean cancelledOnClose;
     private final Interpreter interpreter;
     /** The hooks installed at the first step, whose finalizer receives the generator; null when there were none. */
     private JavaLoop.AsyncGenHooks finalizer;
     private boolean started;
     private boolean closed;
 
-    KitAsyncGenerator(String label, List<Operation> then, boolean raisesOnClose, Interpreter interpreter) {
-        this.label = label;
-        this.then = List.copyOf(then);
-        this.raisesOnClose = raisesOnClose;
+    KitAsyncGenerator(Operation.CreateAsyncGenerator made, Interpreter interpreter) {
+        this.label = made.label();
+        this.then = made.then();
+        this.raisesOnClose = made.raisesOnClose();
+        this.cancelledOnClose = made.cancelledOnClose();
         this.interpreter = interpreter;
     }
 
@@ -94,6 +96,9 @@ final class KitAsyncGenerator implements JavaLoop.AsyncGenerator {
         interpreter.performScript(then);
         if (raisesOnClose) {
             throw new LoopError("RuntimeError", "raised while closing");
+        }
+        if (cancelledOnClose) {
+            throw LoopError.cancelled("cancelled while closing"); // the closing task ends cancelled (AGEN-5)
         }
     }
 }

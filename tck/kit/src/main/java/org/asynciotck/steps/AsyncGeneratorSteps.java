@@ -48,19 +48,24 @@ public final class AsyncGeneratorSteps {
     @Given("async generator(s) {labels}")
     public void generators(List<String> names) {
         for (String name : names) {
-            context.performExpectingSuccess(new Operation.CreateAsyncGenerator(name, closedLabel(name), List.of(), false));
+            context.performExpectingSuccess(new Operation.CreateAsyncGenerator(name, closedLabel(name), List.of(), false, false));
         }
     }
 
     @Given("async generator {string}, which stops the loop when it is closed")
     public void generatorThatStops(String name) {
         context.performExpectingSuccess(new Operation.CreateAsyncGenerator(name, closedLabel(name),
-                List.of(new Operation.Stop()), false));
+                List.of(new Operation.Stop()), false, false));
     }
 
     @Given("async generator {string}, which raises when it is closed")
     public void generatorThatRaises(String name) {
-        context.performExpectingSuccess(new Operation.CreateAsyncGenerator(name, closedLabel(name), List.of(), true));
+        context.performExpectingSuccess(new Operation.CreateAsyncGenerator(name, closedLabel(name), List.of(), true, false));
+    }
+
+    @Given("async generator {string}, which raises CancelledError when it is closed")
+    public void generatorThatIsCancelled(String name) {
+        context.performExpectingSuccess(new Operation.CreateAsyncGenerator(name, closedLabel(name), List.of(), false, true));
     }
 
     @When("the program lets go of async generator {string}")
