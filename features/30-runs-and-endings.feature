@@ -150,9 +150,9 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       Then it returns 1
 
   # @needs-EXEC-2 and EXEC-3: main sets the default executor that "executor shut down" records, and its shutdown
-  # waits; the scenarios tagged @since-3.12 also need EXEC-4 (asyncio.Runner passes timeout= to
-  # shutdown_default_executor from 3.12).
-  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-2 @needs-EXEC-3 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
+  # waits; EXEC-4: from 3.12 asyncio.Runner and asyncio.run pass timeout= to shutdown_default_executor (before
+  # 3.12 EXEC-4 is not applicable, and a prerequisite without a finding of its own blocks nothing).
+  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-2 @needs-EXEC-3 @needs-EXEC-4 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
   Rule: Under asyncio.Runner or asyncio.run given the loop's factory, the runner answers main's outcome, and at the end the tasks left are cancelled, the live async generators closed, the default executor shut down and the loop closed, in that order
     Beyond the claims: asyncio docs, asyncio.run ("managing the asyncio event loop, finalizing asynchronous generators and closing the default executor"), Runner.close ("Shutdown and close event loop") and "Handling Keyboard Interruption"; CPython runners.py, Runner.close (_cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor, loop.close()) and Runner.run (the SIGINT handler cancels main; "raise KeyboardInterrupt()")
 
@@ -198,13 +198,13 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       And main was cancelled by the interrupt, before the ending
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    @since-3.12 @needs-EXEC-4
+    @since-3.12
     Scenario: asyncio.run returns the result of a main that returns, then cleans up in order
       When a main that returns is run by asyncio.run, given the loop's factory
       Then it returns "main"
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    @since-3.12 @needs-EXEC-4
+    @since-3.12
     Scenario: asyncio.run raises the error of a main that raises, after the same cleanup
       When a main that raises RuntimeError is run by asyncio.run, given the loop's factory
       Then it is refused with RuntimeError "raised by main"
