@@ -151,8 +151,9 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
 
   # @needs-EXEC-2 and EXEC-3: main sets the default executor that "executor shut down" records, and its shutdown
   # waits; EXEC-4: from 3.12 asyncio.Runner and asyncio.run pass timeout= to shutdown_default_executor (before
-  # 3.12 EXEC-4 is not applicable, and a prerequisite without a finding of its own blocks nothing).
-  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-2 @needs-EXEC-3 @needs-EXEC-4 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
+  # 3.12 EXEC-4 is not applicable, and a prerequisite without a finding of its own blocks nothing); STALL-2: the
+  # shutdown's own thread completes the future the cleanup waits for with call_soon_threadsafe.
+  @RUNNER-2 @MUST @since-3.11 @needs-EXEC-2 @needs-EXEC-3 @needs-EXEC-4 @needs-STALL-2 @needs-TASK-2 @needs-CURRENT-3 @needs-FUTURE-1 @needs-CANCEL-3 @needs-AGEN-1 @needs-AGEN-4 @needs-CLOSED-2
   Rule: Under asyncio.Runner or asyncio.run given the loop's factory, the runner answers main's outcome, and at the end the tasks left are cancelled, the live async generators closed, the default executor shut down and the loop closed, in that order
     Beyond the claims: asyncio docs, asyncio.run ("managing the asyncio event loop, finalizing asynchronous generators and closing the default executor"), Runner.close ("Shutdown and close event loop") and "Handling Keyboard Interruption"; CPython runners.py, Runner.close (_cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor, loop.close()) and Runner.run (the SIGINT handler cancels main; "raise KeyboardInterrupt()")
 
@@ -168,8 +169,9 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
     closes the loop (CLOSED-2). Each part of the ending records itself with whether the loop was still
     open. Ctrl-C is SIGINT raised on the main thread while main awaits: the runner's handler cancels
     main and wakes the loop with call_soon_threadsafe, and Runner.run raises KeyboardInterrupt once main
-    has ended. CPython 3.11 to 3.13 and uvloop 0.23.0 do all of it; a Java loop is not applicable until
-    the interpreter can shut down its default executor.
+    has ended. CPython 3.11 to 3.13 and uvloop 0.23.0 do all of it. For a Java loop the kit's
+    interpreter performs the runner's steps in the same order on the loop; Ctrl-C, a signal of
+    Python's main thread, is not applicable to it.
 
     Scenario: asyncio.Runner returns the result of a main that returns, then cleans up in order
       When a main that returns is run by asyncio.Runner, given the loop's factory
@@ -189,9 +191,10 @@ Feature: Runs and their endings: after an interruption, and under asyncio.Runner
       Then it is refused with an error of type KeyboardInterrupt
       And the runner's ending came in the order "task cancelled", "generator closed", "executor shut down", each while the loop was open, and then the loop was closed
 
-    # The runner's SIGINT handler wakes the loop with call_soon_threadsafe (STALL-2); the runner runs the loop
-    # again for its cleanup after main's CancelledError left run_until_complete(), a BaseException as RUNNER-1's.
-    @needs-STALL-2 @needs-RUNNER-1
+    # The runner's SIGINT handler wakes the loop with call_soon_threadsafe (STALL-2, which the rule declares); the
+    # runner runs the loop again for its cleanup after main's CancelledError left run_until_complete(), a
+    # BaseException as RUNNER-1's.
+    @needs-RUNNER-1
     Scenario: Ctrl-C while main awaits: the runner cancels main, cleans up in order and raises KeyboardInterrupt
       When a main that is interrupted by Ctrl-C is run by asyncio.Runner, given the loop's factory
       Then it is refused with an error of type KeyboardInterrupt

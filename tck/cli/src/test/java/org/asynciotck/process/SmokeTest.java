@@ -37,11 +37,9 @@ class SmokeTest {
     void theReferenceLoopAnswersEveryOperation() {
         try (ReferenceImplementation reference = new ReferenceImplementation(ReferenceConfig.defaults())) {
             Smoke.Report report = new Smoke(reference, Duration.ofSeconds(60)).run();
-            // All but run_under_runner: the interpreter does not perform asyncio.Runner's steps yet (RUNNER-2 is not
-            // applicable to Java loops, issue 28), and says so as a declined operation
-            assertThat(report.with(Smoke.Answer.UNSUPPORTED)).extracting(Smoke.Probe::operation)
-                    .containsExactly("run_under_runner");
-            assertThat(report.with(Smoke.Answer.ANSWERED)).hasSize(report.probes().size() - 1);
+            // Every operation, run_under_runner included: the interpreter performs asyncio.Runner's steps (RUNNER-2)
+            assertThat(report.with(Smoke.Answer.UNSUPPORTED)).isEmpty();
+            assertThat(report.with(Smoke.Answer.ANSWERED)).hasSize(report.probes().size());
             // Every check passes, the unknown name's included: the reference adapter answers it with a
             // KitError outcome, as docs/protocol.md promises (one of the drifts the golden transcripts found).
             assertThat(report.checks()).isNotEmpty().allSatisfy(check -> assertThat(check.passed()).as(check.claim()).isTrue());

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.asynciotck.java.AsyncioTypes.UnknownName;
 import org.asynciotck.spi.ApiLevel;
 import org.asynciotck.spi.Operation;
+import org.asynciotck.spi.OperationUnsupported;
 import org.asynciotck.spi.Outcome;
 
 /**
@@ -42,6 +43,7 @@ final class Interpreter {
     private final KitAsyncGenerators asyncGenerators = new KitAsyncGenerators();
     private final KitContexts contexts;
     private final KitExecutors executors;
+    private final KitRunner runner;
 
     /**
      * @param onOwnThread runs a task on the thread that made {@code loop}, where start_loop_thread runs it
@@ -55,6 +57,7 @@ final class Interpreter {
         this.channels = new WatchedChannels(loop, state);
         this.contexts = new KitContexts(loop, apiLevel);
         this.executors = new KitExecutors(loop, apiLevel, state); // made here, on the loop's own thread
+        this.runner = new KitRunner(loop, apiLevel, state, types);
         loop.setExceptionHandler(state.recordingHandler);
         startWithoutAsyncGenHooks(loop);
     }
@@ -137,6 +140,7 @@ final class Interpreter {
     /** Ends the kit's jobs and executors; called when the session closes, before the loop is closed. */
     void releaseJobs() {
         executors.release();
+        runner.release();
     }
 
     /** Closes the session's channels. */
@@ -152,8 +156,8 @@ final class Interpreter {
     private Outcome outcome(Operation operation, boolean inCallback) {
         try {
             return dispatch(operation);
-        } catch (JavaLoop.NotSupported e) {
-            throw e;
+        } catch (JavaLoop.NotSupported | OperationUnsupported e) {
+            throw e; // declined, not an outcome: the scenario is not applicable
         } catch (RuntimeException | LoopError.Exit e) {
             if (inCallback && types.isExit(e)) {
                 throw e;
@@ -423,11 +427,8 @@ final class Interpreter {
                         o.afterAwait(), i);
                 i.state.nameTask(o.task(), i.contexts.createTask(coroutine, o.task(), o.context()));
             })
-            // ---- runs and their endings (issue 28): asyncio.Runner's cleanup shuts down the default
-            // executor, which JavaLoop does not have yet, so RUNNER-2 is not applicable to a Java loop
-            .action(Operation.RunUnderRunner.class, (i, o) -> {
-                throw missing("shutdownDefaultExecutor");
-            })
+            // ---- runs and their endings (issue 28): the interpreter performs asyncio.Runner's steps
+            .value(Operation.RunUnderRunner.class, (i, o) -> i.runner.run(o, i::run)) // RUNNER-2
             // ---- the default executor (issue 28): JavaLoop.defaultExecutor(), else not applicable
             .action(Operation.RunInExecutor.class, (i, o) -> i.executors.runInExecutor(o)) // EXEC-1
             .value(Operation.OnLoopThread.class, (i, o) -> Outcome.value(i.executors.onLoopThread()))

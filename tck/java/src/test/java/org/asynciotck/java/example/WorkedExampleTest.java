@@ -106,7 +106,7 @@ class WorkedExampleTest {
         "IO-1", "IO-2", "IO-3", "IO-4", "IO-5", "ORDER-1", // addReader / addWriter, optional in JavaLoop
         "AGEN-1", "AGEN-2", "AGEN-3", "AGEN-4", "AGEN-5", // asyncGenerators, optional in JavaLoop
         "CTX-1", "CTX-2", "CTX-3", "CTX-4", "CTX-5", "CTX-6", "CTX-7", // contexts(), optional in JavaLoop
-        "RUNNER-2", // asyncio.Runner's cleanup shuts down a default executor, which JavaLoop has not yet
+        "RUNNER-2", // asyncio.Runner's cleanup needs asyncGenerators() and defaultExecutor()
         "EXEC-1", "EXEC-2", "EXEC-3", "EXEC-4", "EXEC-5", "EXEC-6", "EXEC-7", // defaultExecutor(), optional in JavaLoop
         "CYCLES-2", "SYNC-1", "EAGER-4", "STALL-4", "NEST-1", "NEST-2", "NEST-3", "NEST-4", // the other profiles' rules
     };
