@@ -89,6 +89,19 @@ final class ExecutorChecks {
                 .map(java.util.Map.Entry::getKey).sorted().toList();
     }
 
+    /** The jobs still running as a shutdown began whose end {@code trace} recorded before the shutdown returned. */
+    static List<String> waitedFor(Program program, Trace trace) {
+        List<String> jobs = new java.util.ArrayList<>();
+        for (int i = 1; i < program.size(); i++) {
+            if (program.steps().get(i) instanceof Operation.ShutdownDefaultExecutor
+                    && program.steps().get(i - 1) instanceof Operation.RunInExecutor job && job.seconds() > 0
+                    && endedBeforeTheShutdown(trace, job.job())) {
+                jobs.add(job.job());
+            }
+        }
+        return jobs;
+    }
+
     private static boolean refusedOnOneLoop(Trace expected, Trace observed, int index) {
         return expected.outcomes().get(index).isError() != observed.outcomes().get(index).isError();
     }
