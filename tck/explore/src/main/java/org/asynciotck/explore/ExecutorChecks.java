@@ -1,6 +1,8 @@
 package org.asynciotck.explore;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.asynciotck.spi.Event;
@@ -86,12 +88,12 @@ final class ExecutorChecks {
 
     private static List<String> awaitedJobs(Program program) {
         return program.kinds().entrySet().stream().filter(k -> ExecutorBlocks.AWAITED_JOB.equals(k.getValue()))
-                .map(java.util.Map.Entry::getKey).sorted().toList();
+                .map(Map.Entry::getKey).sorted().toList();
     }
 
     /** The jobs still running as a shutdown began whose end {@code trace} recorded before the shutdown returned. */
     static List<String> waitedFor(Program program, Trace trace) {
-        List<String> jobs = new java.util.ArrayList<>();
+        List<String> jobs = new ArrayList<>();
         for (int i = 1; i < program.size(); i++) {
             if (program.steps().get(i) instanceof Operation.ShutdownDefaultExecutor
                     && program.steps().get(i - 1) instanceof Operation.RunInExecutor job && job.seconds() > 0
