@@ -50,16 +50,30 @@ public record Allowed(Set<Allowed.Use> uses) {
          * profile, since the reference loop makes those tasks itself, without the task factory, as asyncio does with
          * the default one (with the eager one CPython starts them at once, a run sooner).
          */
-        ASYNC_GENERATORS
+        ASYNC_GENERATORS,
+        /**
+         * A CLOSE with an executor argument runs jobs in the loop's default executor ({@link ExecutorBlocks}): the
+         * reference loop has one; a Java loop without {@code JavaLoop.defaultExecutor()} declines its operations,
+         * and those programs are not compared.
+         */
+        DEFAULT_EXECUTOR,
+        /** {@code shutdown_default_executor(timeout=)}: only at API level 3.12 or later (EXEC-4). */
+        SHUTDOWN_TIMEOUTS,
+        /**
+         * {@code set_default_executor()} of an executor that is not a ThreadPoolExecutor: only at API level 3.11 or
+         * later, which refuse it (TypeError); 3.10 accepted it with a DeprecationWarning (EXEC-7, errata E-23).
+         */
+        THREAD_POOLS_ONLY
     }
 
     /**
      * Timed runs, tasks made in callbacks (the reference loop follows the implementation's task factory),
      * cancellation messages (API level 3.11 or later, as the reference loop's default) and async generators (the
-     * default task factory); nothing else.
+     * default task factory) and the default executor (with timeout= and its type check: API level 3.12, as the
+     * reference loop's default); nothing else.
      */
     public static final Allowed DEFAULT = new Allowed(EnumSet.of(Use.TIMED_RUNS, Use.TASKS_IN_RUNS, Use.CANCEL_MESSAGES,
-            Use.ASYNC_GENERATORS));
+            Use.ASYNC_GENERATORS, Use.DEFAULT_EXECUTOR, Use.SHUTDOWN_TIMEOUTS, Use.THREAD_POOLS_ONLY));
 
     public Allowed {
         uses = uses.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(uses));
@@ -110,5 +124,17 @@ public record Allowed(Set<Allowed.Use> uses) {
 
     public boolean asyncGenerators() {
         return allows(Use.ASYNC_GENERATORS);
+    }
+
+    public boolean defaultExecutor() {
+        return allows(Use.DEFAULT_EXECUTOR);
+    }
+
+    public boolean shutdownTimeouts() {
+        return allows(Use.SHUTDOWN_TIMEOUTS);
+    }
+
+    public boolean threadPoolsOnly() {
+        return allows(Use.THREAD_POOLS_ONLY);
     }
 }

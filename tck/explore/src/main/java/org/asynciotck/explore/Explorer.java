@@ -194,7 +194,9 @@ public final class Explorer {
                 .with(Allowed.Use.TIMED_RUNS, settings.timedRuns()).with(Allowed.Use.STOP_ITERATIONS, stopIterations)
                 .with(Allowed.Use.TASKS_IN_RUNS, sameTaskFactory()).with(Allowed.Use.SELECT_TIMEOUTS, selectTimeouts)
                 .with(Allowed.Use.CANCEL_MESSAGES, cancelMessages).with(Allowed.Use.READY_QUEUE, readyQueue)
-                .with(Allowed.Use.ASYNC_GENERATORS, !info.profiles().follows(Profile.EAGER_TASK_FACTORY));
+                .with(Allowed.Use.ASYNC_GENERATORS, !info.profiles().follows(Profile.EAGER_TASK_FACTORY))
+                .with(Allowed.Use.SHUTDOWN_TIMEOUTS, info.apiLevel().atLeast(ApiLevel.parse("3.12"))) // EXEC-4
+                .with(Allowed.Use.THREAD_POOLS_ONLY, info.apiLevel().atLeast(ApiLevel.parse("3.11"))); // EXEC-7, E-23
     }
 
     /** The sketch generator of these settings. */

@@ -28,11 +28,12 @@ public final class Model {
 
     /**
      * Every rule a divergence can name (in {@link Outcomes}, {@link RunOrder}, {@link Stops}, {@link ReadyQueue},
-     * {@link ClockChecks}, {@link TimeoutProbe}, {@link CancelMessages}, {@link EagerStarts}), kept true to the
+     * {@link ClockChecks}, {@link TimeoutProbe}, {@link CancelMessages}, {@link EagerStarts},
+     * {@link ExecutorChecks}), kept true to the
      * sources by ModelRulesTest; the rules a program leans on are these and more ({@link Reliance}).
      */
     public static final Set<String> RULES = Set.of("AGEN-1", "AGEN-2", "AGEN-3", "AGEN-4", "CLOCK-1",
-            "CLOCK-2", "CTX-1", "CTX-2", "CTX-3", "CTX-4", "CTX-5", "CTX-6", "CTX-7", "CANCEL-5", "CANCEL-6", "CANCEL-7", "CLOSED-1", "CLOSED-2", "CLOSED-3",
+            "CLOCK-2", "CTX-1", "CTX-2", "CTX-3", "CTX-4", "CTX-5", "CTX-6", "CTX-7", "EXEC-1", "EXEC-2", "EXEC-3", "EXEC-4", "EXEC-5", "EXEC-7", "CANCEL-5", "CANCEL-6", "CANCEL-7", "CLOSED-1", "CLOSED-2", "CLOSED-3",
             "CLOSED-4", "CURRENT-1", "CURRENT-2", "EAGER-4", "ERROR-1", "EXC-1", "EXC-2", "EXC-3", "EXC-4", "EXC-5",
             "FUTURE-1", "FUTURE-3", "FUTURE-4", "FUTURE-5", "FUTURE-6", "HANDLE-1", "HANDLE-4", "IO-1", "IO-2", "IO-3",
             "IO-4", "IO-5", "LIFE-1", "LIFE-2", "LIFE-5", "NTODO-1", "NTODO-2", "NTODO-3", "NTODO-4", "ORDER-1",
@@ -64,6 +65,12 @@ public final class Model {
         Optional<Divergence> ending = Outcomes.runEndings(program, expected, observed);
         if (ending.isPresent()) {
             return ending;
+        }
+        // The default executor's promises (where a job and its done callback ran, a shutdown that waits): a job's
+        // outcome delivered on the wrong thread, or never, changes the events only as a consequence
+        Optional<Divergence> executor = ExecutorChecks.compare(program, expected, observed);
+        if (executor.isPresent()) {
+            return executor;
         }
         // Events first: an operation's outcome that differs is most often what a difference in the events
         // before it caused (a future a late stop() let complete), and the events name that cause.

@@ -113,6 +113,15 @@ final class Outcomes {
         } else if (step instanceof Operation.ShutdownAsyncgens) {
             return new String[] {"shutdown_asyncgens() closes every async generator still alive and completes",
                     "AGEN-4"};
+        } else if (step instanceof Operation.WaitFor || step instanceof Operation.RunInExecutor) {
+            return ExecutorChecks.DELIVERED;
+        } else if (step instanceof Operation.ExecutorSubmissions
+                || step instanceof Operation.SetDefaultExecutor s && !s.notThreadPool()) {
+            return ExecutorChecks.SUBMITTED;
+        } else if (step instanceof Operation.SetDefaultExecutor) {
+            return ExecutorChecks.THREAD_POOLS_ONLY;
+        } else if (step instanceof Operation.ShutdownDefaultExecutor s) {
+            return s.timeout() == null ? ExecutorChecks.SHUT_DOWN : ExecutorChecks.TIMEOUT;
         } else if (step instanceof Operation.CallExceptionHandler) {
             return new String[] {"an exception handler that raises does not stop the loop: call_exception_handler()"
                     + " does not raise what it raises", "EXC-4"};
@@ -224,11 +233,17 @@ final class Outcomes {
     /** What a closed loop guarantees of an operation after {@code close()}, if the step comes after one. */
     private static String[] closedGuarantee(Program program, int index) {
         boolean closed = false;
+        boolean shutDown = false;
         for (int i = 0; i < index; i++) {
             closed |= program.steps().get(i) instanceof Operation.Close;
+            shutDown |= program.steps().get(i) instanceof Operation.ShutdownDefaultExecutor;
         }
         Operation step = program.steps().get(index);
-        if (!closed) {
+        if (closed && step instanceof Operation.RunInExecutor) {
+            return ExecutorChecks.REFUSED_WHEN_CLOSED;
+        } else if (shutDown && step instanceof Operation.RunInExecutor) {
+            return ExecutorChecks.SHUT_DOWN; // refused after shutdown_default_executor() (EXEC-3)
+        } else if (!closed) {
             return null;
         } else if (step instanceof Operation.CallSoon) {
             return new String[] {"a closed loop refuses call_soon() (RuntimeError)", "CLOSED-3"};

@@ -185,6 +185,7 @@ final class ProgramBlocks {
     void closeTail() {
         b.steps.add(new Operation.Close());
         b.steps.add(new Operation.IsClosed());
+        b.steps.addAll(b.executors.closedTail()); // a job, which a closed loop refuses (EXEC-5), if asked for
         String label = b.next("z");
         b.kinds.put(label, "call_soon");
         b.steps.add(new Operation.CallSoon(label, List.of(), null));

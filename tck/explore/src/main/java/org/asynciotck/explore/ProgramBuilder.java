@@ -97,6 +97,7 @@ final class ProgramBuilder {
     final ProgramBlocks blocks = new ProgramBlocks(this);
     final CallbackBodies bodies = new CallbackBodies(this);
     final AsyncGeneratorBlocks generators = new AsyncGeneratorBlocks(this);
+    final ExecutorBlocks executors = new ExecutorBlocks(this);
 
     ProgramBuilder(Allowed allowed) {
         this.eagerTasks = allowed.eagerTasks();
@@ -124,6 +125,7 @@ final class ProgramBuilder {
             steps.add(new Operation.RunOnce());
             steps.add(new Operation.FutureResult(task));
         }
+        executors.block(); // nothing unless a CLOSE choice asked for the default executor (EXEC-1 to EXEC-7)
         if (probe != null) {
             // At the end, as the close tail: its far timers must not meet a later run (see TimeoutProbe)
             TimeoutProbe.Block block = TimeoutProbe.block(probe, probes, () -> next("y"));
@@ -338,7 +340,10 @@ final class ProgramBuilder {
                     steps.add(new Operation.SetStopIteration(pick(futures, c.arg())));
                 }
             }
-            case CLOSE -> closes = true;
+            case CLOSE -> {
+                closes = true;
+                executors.choose(c.arg()); // the default executor by argument (ExecutorBlocks)
+            }
 
         }
     }

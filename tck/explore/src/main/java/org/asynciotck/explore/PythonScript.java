@@ -66,6 +66,10 @@ public final class PythonScript {
             if (AsyncGeneratorBlocks.isGenerator(program, event.label()) || event.run() == shutdownRun) {
                 continue; // compared apart, as the model compares them: where each was closed, not when
             }
+            if (ExecutorBlocks.isJob(program, event.label())
+                    || Operation.ShutdownDefaultExecutor.RETURNED.equals(event.label())) {
+                continue; // a worker thread records at times of its own: the script prints them apart (jobs)
+            }
             byRun.computeIfAbsent(event.run(), r -> new ArrayList<>()).add(
                     "!error".equals(event.label()) ? "!error " + String.valueOf(event.value()).split(":", 2)[0]
                             : RunOrder.token(program, event));
@@ -111,6 +115,7 @@ public final class PythonScript {
                 + "events, reported, outcomes, timeouts = [], [], [], []\nrun = 0\nruns = 0\nhandles, futures, dones, sockets = {}, {}, {}, {}\n"
                 + "clock = {}  # step number: what loop.time() or when() answered there\n"
                 + ISSUE_28_HELPERS
+                + EXECUTOR_HELPERS
                 + "\n\ndef recording_handler(loop, context):\n"
                 + "    reported.append((repr(context.get(\"exception\")), sorted(context)))\n\n\n"
                 + "def raising_handler(loop, context):\n    raise RuntimeError(\"raised by the handler\")\n\n\n"
@@ -129,9 +134,10 @@ public final class PythonScript {
                 + "def start_loop_thread():\n    # run_forever() on a thread of its own; waits (at most 1 s) until it is idle\n"
                 + "    global loop_thread\n"
                 + "    loop_thread = threading.Thread(target=in_run, args=(loop.run_forever,), daemon=True)\n"
-                + "    loop_thread.start()\n    for _ in range(100):\n        time.sleep(0.01)\n"
+                + "    loop_thread.start()\n    loop_runner[0] = loop_thread.ident\n    for _ in range(100):\n        time.sleep(0.01)\n"
                 + "        if loop.is_running() and not getattr(loop, \"_ready\", None):\n            return\n\n\n"
                 + "def stop_loop_thread():\n    loop.call_soon_threadsafe(loop.stop)\n    loop_thread.join(5)\n"
+                + "    loop_runner[0] = threading.get_ident()\n"
                 + "    print(\"loop thread ended:\", not loop_thread.is_alive())\n\n\n"
                 + defs
                 + "\n" + body
@@ -140,6 +146,7 @@ public final class PythonScript {
                 + "        observed.setdefault(r, []).append(label)\n"
                 + "expected = " + expectedRuns + "\n"
                 + "for n, op, what in outcomes:\n    print(\"%2d %-22s %s\" % (n, op, what))\n"
+                + "print(\"jobs (where each ran; the order of each end and of the shutdown's return):\", jobs)\n"
                 + "print(\"observed by run:\", observed)\nprint(\"reference loop: \", expected)\n"
                 + "print(\"reported to the recording handler (exception, context's keys):\", reported)\n"
                 + "expected_outcomes = " + expectedOutcomes + "\n"
@@ -151,7 +158,12 @@ public final class PythonScript {
                 + "print(\"select timeouts (step, seconds):\", timeouts, \"reference loop:\", expected_timeouts)\n"
                 + "expected_closed = " + closedLiteral(AsyncGeneratorBlocks.records(program, expected)) + "\n"
                 + "print(\"where each async generator was closed:\", closed, \"reference loop:\", expected_closed)\n"
+                + "waited = " + ExecutorChecks.waitedFor(program, expected).stream().map(PythonScript::quote)
+                        .reduce((a, b) -> a + ", " + b).map(list -> "[" + list + "]").orElse("[]")
+                + "  # the jobs whose end the reference loop's shutdown_default_executor() waited for\n"
+                + "returned = jobs.get(\"shutdown_default_executor:returned\", -1)\n"
                 + "same = (observed == expected and closed == expected_closed and [w for _, _, w in outcomes] == expected_outcomes\n"
+                + "        and all(jobs.get(job + \":end\", math.inf) < returned for job in waited)\n"
                 + "        and kit_reports == expected_reports and clock_kept and len(timeouts) == len(expected_timeouts)\n"
                 + "        and all(a == c and same_timeout(b, d) for (a, b), (c, d) in zip(timeouts, expected_timeouts)))\n"
                 + "print(\"reference loop's outcomes:\", expected_outcomes, \"reports:\", expected_reports)\n"
@@ -210,6 +222,35 @@ public final class PythonScript {
             + "def spend(seconds):\n    # computes, never sleeps: the loop cannot run anything meanwhile\n"
             + "    end = time.monotonic() + seconds\n    while time.monotonic() < end:\n        pass\n\n\n"
             + "def clock_note(label):\n    spent[label] = loop.time()\n    events.append((label + \":time\", run))\n\n\n";
+
+    /**
+     * The default executor's helpers (ExecutorBlocks), as the agent's operations/executors.py: the kit's jobs, which
+     * keep their records apart (a worker thread records at times of its own), its executors that count what is
+     * submitted to them, and whether the calling thread is the one running the loop.
+     */
+    private static final String EXECUTOR_HELPERS = "import concurrent.futures\n"
+            + "executors, jobs = {}, {}  # jobs: where each ran, then the order of its end and the shutdown's return\n"
+            + "loop_runner = [threading.get_ident()]  # the thread that runs the loop\n\n\n"
+            + "def on_loop_thread():\n    return threading.get_ident() == loop_runner[0]\n\n\n"
+            + "def kit_job(label, seconds, raises):\n    def job():\n"
+            + "        jobs[label] = \"on the loop's thread\" if on_loop_thread() else \"off the loop's thread\"\n"
+            + "        time.sleep(seconds)\n        jobs[label + \":end\"] = len(jobs)\n        if raises:\n"
+            + "            raise RuntimeError(\"raised by the job\")\n        return 42\n    return job\n\n\n"
+            + "class RecordingExecutor(concurrent.futures.ThreadPoolExecutor):\n    def __init__(self):\n"
+            + "        super().__init__(max_workers=2)\n        self.submissions = 0\n\n"
+            + "    def submit(self, *args, **kwargs):\n        self.submissions += 1\n"
+            + "        return super().submit(*args, **kwargs)\n\n\n"
+            + "class NotAThreadPool(concurrent.futures.Executor):\n    def __init__(self):\n"
+            + "        self._pool = RecordingExecutor()\n        self.submissions = 0\n\n"
+            + "    def submit(self, fn, /, *args, **kwargs):\n        self.submissions += 1\n"
+            + "        return self._pool.submit(fn, *args, **kwargs)\n\n"
+            + "    def shutdown(self, wait=True, **kwargs):\n        self._pool.shutdown(wait=wait, **kwargs)\n\n\n"
+            + "def shutdown_executor(**timeout):\n"
+            + "    in_run(lambda: loop.run_until_complete(loop.shutdown_default_executor(**timeout)))\n"
+            + "    jobs[\"shutdown_default_executor:returned\"] = len(jobs)\n\n\n"
+            + "def wait_for_note(label, seconds):\n    end = time.monotonic() + seconds\n"
+            + "    while time.monotonic() < end:\n        if any(e.startswith(label + \":\") for e, _ in events):\n"
+            + "            return True\n        time.sleep(0.01)\n    return False\n\n\n";
 
     /** A dict literal of the generators' records, as the model compares them. */
     private static String closedLiteral(Map<String, String> records) {
@@ -333,6 +374,20 @@ public final class PythonScript {
         } else if (op instanceof Operation.Note o && o.of() instanceof Operation.CurrentTask) {
             out.append(indent).append("note(").append(quote(o.name()))
                     .append(", lambda: task_name(asyncio.current_task(loop)))\n");
+        } else if (op instanceof Operation.Note o && o.of() instanceof Operation.OnLoopThread) {
+            out.append(indent).append("note(").append(quote(o.name())).append(", on_loop_thread)\n");
+        } else if (op instanceof Operation.RunInExecutor o) {
+            out.append(indent).append("futures[").append(quote(o.future())).append("] = loop.run_in_executor(None,"
+                    + " kit_job(").append(quote(o.job())).append(", ").append(number(o.seconds())).append(", ")
+                    .append(pythonRepr(o.raises())).append("))\n");
+        } else if (op instanceof Operation.SetDefaultExecutor o) {
+            out.append(indent).append("executors[").append(quote(o.executor())).append("] = ")
+                    .append(o.notThreadPool() ? "NotAThreadPool()" : "RecordingExecutor()").append("\n")
+                    .append(indent).append("loop.set_default_executor(executors[").append(quote(o.executor()))
+                    .append("])\n");
+        } else if (op instanceof Operation.ShutdownDefaultExecutor o) {
+            out.append(indent).append("shutdown_executor(").append(o.timeout() == null ? ""
+                    : "timeout=" + number(o.timeout())).append(")\n");
         } else if (op instanceof Operation.StartLoopThread) {
             out.append(indent).append("start_loop_thread()\n");
         } else if (op instanceof Operation.StopLoopThread) {
@@ -493,6 +548,10 @@ public final class PythonScript {
                     + ", c))[0])(handles[" + quote(o.handle()) + "].get_context())");
         } else if (op instanceof Operation.AsyncgenHooks) {
             return Optional.of("hooks_kind()");
+        } else if (op instanceof Operation.ExecutorSubmissions o) {
+            return Optional.of("executors[" + quote(o.executor()) + "].submissions");
+        } else if (op instanceof Operation.WaitFor o) {
+            return Optional.of("wait_for_note(" + quote(o.label()) + ", " + number(o.seconds()) + ")");
         }
         return Optional.empty();
     }

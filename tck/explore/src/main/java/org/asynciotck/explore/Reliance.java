@@ -108,6 +108,12 @@ final class Reliance {
             Map.entry("AGEN-5", List.of(Operation.ShutdownAsyncgens.class)),
             Map.entry("CLOCK-1", List.of(Operation.Spend.class)),
             Map.entry("CLOCK-2", TIMERS),
+            Map.entry("EXEC-1", List.of(Operation.RunInExecutor.class)),
+            Map.entry("EXEC-2", List.of(Operation.SetDefaultExecutor.class)),
+            Map.entry("EXEC-3", List.of(Operation.ShutdownDefaultExecutor.class)),
+            Map.entry("EXEC-4", List.of(Operation.ShutdownDefaultExecutor.class)),
+            Map.entry("EXEC-5", List.of(Operation.RunInExecutor.class)),
+            Map.entry("EXEC-7", List.of(Operation.SetDefaultExecutor.class)),
             // beyond the model: rules no divergence names, whose operations programs use
             Map.entry("CANCEL-1", List.of(Operation.CancelTask.class)),
             Map.entry("CANCEL-2", List.of(Operation.CancelTask.class)),

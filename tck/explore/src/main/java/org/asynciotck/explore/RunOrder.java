@@ -27,6 +27,10 @@ final class RunOrder {
         Map<Integer, List<String>> runs = new TreeMap<>();
         int shutdown = AsyncGeneratorBlocks.shutdownRun(program);
         for (Event event : trace.events()) {
+            if (ExecutorBlocks.isJob(program, event.label())
+                    || Operation.ShutdownDefaultExecutor.RETURNED.equals(event.label())) {
+                continue; // a worker thread records at times of its own: compared apart (ExecutorChecks)
+            }
             if (AsyncGeneratorBlocks.isGenerator(program, event.label()) || event.run() == shutdown) {
                 // where the loop closes a generator is compared apart (AsyncGeneratorBlocks.closed), and what else
                 // the shutdown's run runs depends on how many iterations the loop's shutdown takes, its own

@@ -28,7 +28,10 @@ public record Sketch(List<Choice> choices) {
         FUTURE_EXCEPTION,
         /** {@code fut.set_exception(StopIteration(...))}, which asyncio refuses with TypeError. */
         STOP_ITERATION,
-        /** {@code loop.close()}, then what a closed loop answers; the program ends there. */
+        /**
+         * {@code loop.close()}, then what a closed loop answers; the program ends there. The first with an argument
+         * from 6 up writes a block of the default executor's before ({@link ExecutorBlocks}).
+         */
         CLOSE
     }
 
@@ -53,7 +56,7 @@ public record Sketch(List<Choice> choices) {
      * frequencies, and what they explore, stay as they were. Other arguments say the vocabulary learnt since in
      * the same way (Program: the exception handler's API, base exceptions, tasks made in runs, tasks that catch
      * their cancellation, runs of coroutines, runs inside runs, the clock read around a timer, the select-timeout
-     * probe of {@code TimeoutProbe}; ReadyQueue: the ready queue's length, a burst).
+     * probe of {@code TimeoutProbe}, the default executor of {@code ExecutorBlocks}; ReadyQueue: the ready queue's length, a burst).
      */
     public record Choice(Kind kind, int arg, List<Child> then) {}
 

@@ -86,7 +86,7 @@ final class Steps {
         return step instanceof Operation.RunOnce || step instanceof Operation.RunForever
                 || step instanceof Operation.RunUntilComplete || step instanceof Operation.StartLoopThread
                 || step instanceof Operation.RunCoroutineUntilComplete || step instanceof Operation.SelectTimeout
-                || step instanceof Operation.ShutdownAsyncgens;
+                || step instanceof Operation.ShutdownAsyncgens || step instanceof Operation.ShutdownDefaultExecutor;
     }
 
     /** The run that top-level step {@code index} starts (1, 2, ...), counting the runs before it. */

@@ -102,7 +102,15 @@ class GalleryExplorationTest {
             Map.entry("done_callbacks_in_completers_context", "CTX-4"),
             Map.entry("task_steps_outside_the_task_context", "CTX-5"),
             Map.entry("readers_in_an_empty_context", "CTX-6"),
-            Map.entry("get_context_answers_a_copy", "CTX-7"));
+            Map.entry("get_context_answers_a_copy", "CTX-7"),
+            // the default executor, by the CLOSE choice's argument (ExecutorBlocks)
+            Map.entry("executor_result_on_worker_thread", "EXEC-1"),
+            Map.entry("executor_never_wakes_idle_loop", "EXEC-1"),
+            Map.entry("ignores_set_default_executor", "EXEC-2"),
+            Map.entry("shutdown_default_executor_does_not_wait", "EXEC-3"),
+            Map.entry("shutdown_default_executor_without_timeout", "EXEC-4"),
+            Map.entry("run_in_executor_on_closed_loop", "EXEC-5"),
+            Map.entry("accepts_any_default_executor", "EXEC-7"));
 
     private static final String NOT_GENERATED = "the programs do not use ";
     private static final String RARE = "too rare at seed 7 within the budget (the generator's own engine)";
@@ -131,15 +139,6 @@ class GalleryExplorationTest {
                     + " KeyboardInterrupt or SystemExit left run_until_complete()"),
             Map.entry("tasks_unseen_by_all_tasks", NOT_GENERATED + "asyncio.Runner or asyncio.all_tasks"),
             Map.entry("sigint_handler_replaced_while_running", NOT_GENERATED + "asyncio.Runner or SIGINT"),
-            // the default executor's rules (EXEC-1 to EXEC-7) need run_in_executor and the executor calls, which
-            // are not in the vocabulary yet
-            Map.entry("executor_result_on_worker_thread", NOT_GENERATED + "run_in_executor"),
-            Map.entry("executor_never_wakes_idle_loop", NOT_GENERATED + "run_in_executor"),
-            Map.entry("ignores_set_default_executor", NOT_GENERATED + "set_default_executor"),
-            Map.entry("shutdown_default_executor_does_not_wait", NOT_GENERATED + "shutdown_default_executor"),
-            Map.entry("shutdown_default_executor_without_timeout", NOT_GENERATED + "shutdown_default_executor"),
-            Map.entry("run_in_executor_on_closed_loop", NOT_GENERATED + "run_in_executor"),
-            Map.entry("accepts_any_default_executor", NOT_GENERATED + "set_default_executor"),
             Map.entry("done_callbacks_in_one_handle", RARE),
             Map.entry("cancelled_exception_returned", RARE),
             Map.entry("cancel_message_dropped", RARE));
