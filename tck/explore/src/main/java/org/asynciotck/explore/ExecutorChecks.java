@@ -43,8 +43,7 @@ final class ExecutorChecks {
                 return Optional.of(divergence(shutdown.timeout() == null ? SHUT_DOWN : TIMEOUT, "operation " + (i + 1)
                         + " (" + step.wireName() + "): expected " + expected.outcomes().get(i) + ", observed "
                         + observed.outcomes().get(i), "refused"));
-            } else if (step instanceof Operation.ShutdownDefaultExecutor && i > 0
-                    && program.steps().get(i - 1) instanceof Operation.RunInExecutor job && job.seconds() > 0
+            } else if (runningAtShutdown(program, i) instanceof Operation.RunInExecutor job
                     && !expected.outcomes().get(i).isError() && !observed.outcomes().get(i).isError()
                     && endedBeforeTheShutdown(expected, job.job()) && !endedBeforeTheShutdown(observed, job.job())) {
                 return Optional.of(divergence(SHUT_DOWN, "job '" + job.job() + "' was still running as"
@@ -95,13 +94,22 @@ final class ExecutorChecks {
     static List<String> waitedFor(Program program, Trace trace) {
         List<String> jobs = new ArrayList<>();
         for (int i = 1; i < program.size(); i++) {
-            if (program.steps().get(i) instanceof Operation.ShutdownDefaultExecutor
-                    && program.steps().get(i - 1) instanceof Operation.RunInExecutor job && job.seconds() > 0
+            if (runningAtShutdown(program, i) instanceof Operation.RunInExecutor job
                     && endedBeforeTheShutdown(trace, job.job())) {
                 jobs.add(job.job());
             }
         }
         return jobs;
+    }
+
+    /**
+     * The job still running as step {@code index}, a shutdown_default_executor(), began (the shutdown block writes it
+     * right before, a run_in_executor of some seconds), or null.
+     */
+    private static Operation runningAtShutdown(Program program, int index) {
+        List<Operation> steps = program.steps();
+        return index > 0 && steps.get(index) instanceof Operation.ShutdownDefaultExecutor
+                && steps.get(index - 1) instanceof Operation.RunInExecutor job && job.seconds() > 0 ? job : null;
     }
 
     private static boolean refusedOnOneLoop(Trace expected, Trace observed, int index) {
